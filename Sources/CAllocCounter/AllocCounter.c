@@ -1,0 +1,29 @@
+// Interposes malloc, calloc and realloc in the benchmark binary (an executable's definitions take precedence
+// over libc's for every shared library too) and counts the calls, so the benchmark can show that a step of
+// the engine does not allocate. glibc exports its own implementations as __libc_*.
+#include <stddef.h>
+#include <stdint.h>
+#include "CAllocCounter.h"
+
+extern void *__libc_malloc(size_t size);
+extern void *__libc_calloc(size_t n, size_t size);
+extern void *__libc_realloc(void *p, size_t size);
+
+static uint64_t allocations;
+
+void *malloc(size_t size) {
+    __atomic_fetch_add(&allocations, 1, __ATOMIC_RELAXED);
+    return __libc_malloc(size);
+}
+
+void *calloc(size_t n, size_t size) {
+    __atomic_fetch_add(&allocations, 1, __ATOMIC_RELAXED);
+    return __libc_calloc(n, size);
+}
+
+void *realloc(void *p, size_t size) {
+    __atomic_fetch_add(&allocations, 1, __ATOMIC_RELAXED);
+    return __libc_realloc(p, size);
+}
+
+uint64_t kiosk_allocation_count(void) { return __atomic_load_n(&allocations, __ATOMIC_RELAXED); }

@@ -1,0 +1,70 @@
+extension ScrollView {
+    /// Advances every animation to time `t` (seconds), telling the delegate what happened.
+    public func step(to t: Double) {
+        time = sanitizedTime(t)
+        switch activity {
+        case .idle:
+            break
+        case .decelerating(let start, let sx, let sy):
+            let local = time - start
+            var p = offset
+            if let sx { p.x = sx.x(local) }
+            if let sy { p.y = sy.x(local) }
+            apply(offset: p)
+            if sx?.isDone(local) ?? true, sy?.isDone(local) ?? true {
+                activity = .idle
+                isDecelerating = false
+                delegate?.scrollViewDidEndDecelerating(self)
+            }
+        case .transition(let tr):
+            let p = tr.progress(time)
+            let s = tr.state(p)
+            apply(offset: s.offset, scale: s.scale)
+            if p >= 1 { finish(tr) }
+        }
+        updateIndicatorClock()
+    }
+
+    /// Whether nothing moves and no finger is down: stepping further changes nothing but indicator fades.
+    public var isAtRest: Bool {
+        if case .idle = activity { return !isTracking && !isDragging && !isZooming }
+        return false
+    }
+
+    func finish(_ tr: Transition) {
+        activity = .idle
+        switch tr.kind {
+        case .programmatic:
+            delegate?.scrollViewDidEndScrollingAnimation(self)
+        case .zoomBounce:
+            isZoomBouncing = false
+        }
+    }
+
+    /// Stops whatever animates, where it is. An animation cut short by a program call still ends with its end
+    /// event, so every begin is matched; a deceleration cut short by a touch stays pending (UIKit: a touch during
+    /// deceleration leaves `isDecelerating` true until the next release).
+    func stopMotion(byTouch: Bool) {
+        switch activity {
+        case .idle:
+            break
+        case .decelerating:
+            activity = .idle
+            if !byTouch {
+                isDecelerating = false
+                delegate?.scrollViewDidEndDecelerating(self)
+            }
+        case .transition(let tr):
+            activity = .idle
+            if tr.kind == .programmatic {
+                delegate?.scrollViewDidEndScrollingAnimation(self)
+            } else {
+                isZoomBouncing = false
+            }
+        }
+        if !byTouch && isDecelerating {
+            isDecelerating = false
+            delegate?.scrollViewDidEndDecelerating(self)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what is missing on a Debian machine, builds the kiosk and runs it.
+#   ./run.sh [kiosk options]    e.g. ./run.sh --windowed 1280x800
+# Without a display the kiosk says so in one line and exits; it does not crash.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+# Debian packages the build and the kiosk need (see README, "Dependencies").
+packages=()
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "run.sh: installing ${missing[*]}" >&2
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq "${missing[@]}"
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "run.sh: the Swift 6 toolchain is not on PATH; install it from swift.org (see README) and run again" >&2
+    exit 1
+fi
+
+swift build -c release --product kiosk
+exec .build/release/kiosk "$@"
