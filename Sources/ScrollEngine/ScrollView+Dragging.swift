@@ -48,7 +48,17 @@ extension ScrollView {
             touchesEnded(at: t)
             return
         }
-        let v = -constrained(sanitizedVelocity(velocity))
+        // The last finger is up, so a pinch still running ends first (its bounce is settled below).
+        if isZooming { endZooming(at: t) }
+        var v = -constrained(sanitizedVelocity(velocity))
+        if bounces {
+            // While rubber-banding the content moves slower than the finger: it leaves with the banded velocity.
+            for axis in Axis.allCases {
+                let r = offsetLimits(axis)
+                let over = rawOffset[axis] - rawOffset[axis].clamped(r.lowerBound, r.upperBound)
+                if over != 0 { v[axis] *= RubberBand.slope(overscroll: over, dimension: bounds[axis]) }
+            }
+        }
         isDragging = false
         isTracking = false
         lock = .free
@@ -57,7 +67,6 @@ extension ScrollView {
             var target = zoomBounceTarget().offset
             delegate?.scrollViewWillEndDragging(self, withVelocity: v / 1000, targetContentOffset: &target)
             delegate?.scrollViewDidEndDragging(self, willDecelerate: false)
-            endPendingDeceleration()
             startZoomBounce()
             return
         }
@@ -101,7 +110,6 @@ extension ScrollView {
         }
         isTracking = false
         if zoomNeedsBounce || (zoomedDuringTouch && clampedOffset(offset) != offset) {
-            endPendingDeceleration()
             startZoomBounce()
         } else {
             let plan = releasePlan(velocity: .zero)

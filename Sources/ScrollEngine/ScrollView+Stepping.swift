@@ -27,7 +27,7 @@ extension ScrollView {
 
     /// Whether nothing moves and no finger is down: stepping further changes nothing but indicator fades.
     public var isAtRest: Bool {
-        if case .idle = activity { return !isTracking && !isDragging && !isZooming }
+        if case .idle = activity { return !isTracking && !isDragging && !isZooming && !isDecelerating }
         return false
     }
 

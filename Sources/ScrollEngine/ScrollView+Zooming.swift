@@ -91,8 +91,9 @@ extension ScrollView {
     }
 
     /// Animates scale and offset back within their limits with the bounce spring (no deceleration events:
-    /// UIKit reports only didScroll and didZoom here).
+    /// UIKit reports only didScroll and didZoom here). A deceleration a touch held ends first.
     func startZoomBounce() {
+        endPendingDeceleration()
         let target = zoomBounceTarget()
         guard target.offset != offset || target.scale != zoomScale else { return }
         isZoomBouncing = target.scale != zoomScale

@@ -20,6 +20,16 @@ public enum RubberBand {
         return dim * f / (c * (dim - f))
     }
 
+    /// How fast the shown overscroll moves per point of finger overscroll at overscroll `x`: `f'(x)`.
+    /// A release while rubber-banding hands the content this fraction of the finger's velocity.
+    public static func slope(
+        overscroll x: Double, dimension dim: Double, coefficient c: Double = ScrollConstants.rubberBandCoefficient
+    ) -> Double {
+        guard dim > 0, x.isFinite else { return 1 }
+        let q = abs(x) * c / dim + 1
+        return c / (q * q)
+    }
+
     /// `value` banded beyond `lo...hi`: inside, itself; outside, the edge plus the rubber-banded excess.
     public static func band(_ value: Double, _ lo: Double, _ hi: Double, dimension dim: Double) -> Double {
         if value < lo { return lo + offset(overscroll: value - lo, dimension: dim) }
