@@ -7,14 +7,23 @@ let package = Package(
         .executable(name: "kiosk", targets: ["kiosk"]),
         .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
         .library(name: "ScrollEngine", targets: ["ScrollEngine"]),
+        .library(name: "TouchInput", targets: ["TouchInput"]),
+        .library(name: "EventLog", targets: ["EventLog"]),
     ],
     targets: [
         // UIScrollView's model and physics: pure Swift, no SDL, no clock, no I/O.
         .target(name: "ScrollEngine"),
-        .executableTarget(name: "kiosk", dependencies: ["ScrollEngine"]),
+        // Fingers to gestures: pan, pinch, taps, content touches, nested scroll views. Pure, like the engine.
+        .target(name: "TouchInput", dependencies: ["ScrollEngine"]),
+        // The event-log format (shared/design/event-log.md): reader, writer, and fingers to touch input.
+        .target(name: "EventLog", dependencies: ["ScrollEngine", "TouchInput"]),
+        .executableTarget(name: "kiosk", dependencies: ["ScrollEngine", "TouchInput", "EventLog"]),
         // Counts heap allocations by interposing malloc in the benchmark binary only.
         .target(name: "CAllocCounter"),
-        .executableTarget(name: "kiosk-bench", dependencies: ["ScrollEngine", "CAllocCounter"]),
+        .executableTarget(name: "kiosk-bench", dependencies: ["ScrollEngine", "TouchInput", "CAllocCounter"]),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
+        .testTarget(
+            name: "TouchInputTests", dependencies: ["TouchInput", "ScrollEngine", "EventLog"],
+            resources: [.copy("Fixtures")]),
     ]
 )

@@ -1,9 +1,10 @@
 extension ScrollView {
-    /// A finger touched the view: motion stops under it (a deceleration stays pending, as in UIKit).
+    /// A finger touched the view: motion stops under it (a deceleration stays pending, as in UIKit); a
+    /// programmatic animation goes on until a drag or a pinch takes over.
     public func touchesBegan(at t: Double) {
         step(to: t)
         guard !isTracking else { return }
-        stopMotion(byTouch: true)
+        stopMotion(byTouch: true, keepingAnimations: true)
         isTracking = true
         zoomedDuringTouch = false
         rawOffset = unbandedOffset(offset)
@@ -15,6 +16,7 @@ extension ScrollView {
     public func beginDragging(translation: Point = .zero, at t: Double) {
         if !isTracking { touchesBegan(at: t) } else { step(to: t) }
         guard isScrollEnabled, !isDragging else { return }
+        stopMotion(byTouch: true)
         isDragging = true
         lock = directionalLock(for: translation)
         if let axis = pagingAxis {
@@ -109,6 +111,10 @@ extension ScrollView {
             return
         }
         isTracking = false
+        if case .transition(let tr) = activity, tr.kind == .programmatic {
+            updateIndicatorClock()  // the animation the touch rested on goes on
+            return
+        }
         if zoomNeedsBounce || (zoomedDuringTouch && clampedOffset(offset) != offset) {
             startZoomBounce()
         } else {

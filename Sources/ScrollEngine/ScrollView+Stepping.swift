@@ -41,13 +41,16 @@ extension ScrollView {
         }
     }
 
-    /// Stops whatever animates, where it is. An animation cut short by a program call still ends with its end
-    /// event, so every begin is matched; a deceleration cut short by a touch stays pending (UIKit: a touch during
-    /// deceleration leaves `isDecelerating` true until the next release).
-    func stopMotion(byTouch: Bool) {
+    /// Stops whatever animates, where it is. An animation cut short still ends with its end event, so every
+    /// begin is matched; a deceleration cut short by a touch stays pending (UIKit: a touch during deceleration
+    /// leaves `isDecelerating` true until the next release). A programmatic animation goes on under a touch
+    /// that only rests (a tap must not freeze a double-tap zoom halfway); `keepingAnimations` says so.
+    func stopMotion(byTouch: Bool, keepingAnimations: Bool = false) {
         switch activity {
         case .idle:
             break
+        case .transition(let tr) where keepingAnimations && tr.kind == .programmatic:
+            return
         case .decelerating:
             activity = .idle
             if !byTouch {

@@ -5,6 +5,7 @@ extension ScrollView {
     public func beginZooming(focalPoint: Point, at t: Double) {
         if !isTracking { touchesBegan(at: t) } else { step(to: t) }
         guard !isZooming, isZoomEnabled, focalPoint.isFinite, captureZoomingSize() else { return }
+        stopMotion(byTouch: true)
         isZooming = true
         zoomedDuringTouch = true
         zoomFocalPoint = focalPoint
@@ -40,6 +41,13 @@ extension ScrollView {
         let shown = bounces ? newOffset : clampedOffset(newOffset)
         apply(offset: shown, scale: scale)
         rawOffset = unbandedOffset(shown)
+    }
+
+    /// The pinch's focal point moved without the fingers moving (a finger was added or lifted mid-pinch): the
+    /// pinch continues about `focalPoint` with the content where it is, so nothing jumps.
+    public func reanchorZoom(at focalPoint: Point) {
+        guard isZooming, focalPoint.isFinite else { return }
+        zoomFocalPoint = focalPoint
     }
 
     /// The pinch ended (fewer than two fingers remain). `scrollViewDidEndZooming` reports the scale the view

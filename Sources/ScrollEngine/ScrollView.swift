@@ -147,6 +147,10 @@ public final class ScrollView {
     }
 
     var effectiveMaximumZoomScale: Double { Swift.max(minimumZoomScale, maximumZoomScale) }
+
+    /// Whether a pinch or a zoom call would zoom: the zoom range is not empty and the delegate names a view
+    /// for zooming.
+    public var canZoom: Bool { isZoomEnabled && delegate?.viewForZooming(in: self) != nil }
     var isZoomEnabled: Bool { effectiveMaximumZoomScale > minimumZoomScale }
 
     // MARK: Paging
@@ -171,7 +175,8 @@ public final class ScrollView {
         return Paging.targetPage(offset: offset[axis], pageSize: bounds[axis], velocity: 0, pageCount: pageCount(axis))
     }
 
-    func pageOffset(_ page: Int, _ axis: Axis) -> Double {
+    /// The resting offset of `page` along `axis` (within the limits).
+    public func pageOffset(_ page: Int, _ axis: Axis) -> Double {
         let r = offsetLimits(axis)
         return (Double(page) * bounds[axis]).clamped(r.lowerBound, r.upperBound)
     }

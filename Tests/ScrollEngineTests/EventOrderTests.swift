@@ -220,7 +220,10 @@ import Testing
         b.view.setContentOffset(Point(x: 0, y: 500), animated: true)
         b.run(0.1)
         b.view.touchesBegan(at: b.t)
-        #expect(b.discrete == ["scrollViewDidEndScrollingAnimation"])
+        #expect(b.discrete.isEmpty)  // a resting finger does not stop it
+        b.run(0.05)
+        b.view.beginDragging(at: b.t)  // a drag does
+        #expect(b.discrete == ["scrollViewDidEndScrollingAnimation", "scrollViewWillBeginDragging"])
         #expect(b.view.contentOffset.y > 0 && b.view.contentOffset.y < 500)
     }
 }
