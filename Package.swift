@@ -22,6 +22,7 @@ let package = Package(
         .target(name: "CAllocCounter"),
         .executableTarget(name: "kiosk-bench", dependencies: ["ScrollEngine", "TouchInput", "CAllocCounter"]),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
+        .testTarget(name: "EventLogTests", dependencies: ["EventLog", "ScrollEngine", "TouchInput"]),
         .testTarget(
             name: "TouchInputTests", dependencies: ["TouchInput", "ScrollEngine", "EventLog"],
             resources: [.copy("Fixtures")]),

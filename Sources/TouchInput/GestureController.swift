@@ -49,7 +49,7 @@ public final class GestureController {
     var panStartTranslation: Point = .zero
     /// The page under the first finger, when `pages` is set.
     var inner: ScrollView?
-    var innerPageX = 0.0
+    var innerPage: Int?
     /// `scrollView`'s offset on the page it rested on when the sequence began.
     var startPageOffset = 0.0
     var zoomView: ScrollView?
@@ -85,7 +85,7 @@ public final class GestureController {
 
     public func handle(_ event: InputEvent) {
         guard event.position.isFinite else { return }
-        step(to: event.timestamp)
+        advanceTimers(to: event.timestamp)
         let index = fingers.firstIndex { $0.id == event.finger }
         switch event.kind {
         case .down:
@@ -109,9 +109,17 @@ public final class GestureController {
         }
     }
 
-    /// Advances the touch layer's timers to `ms`: the content-touch delay and the single-tap confirmation.
-    /// Zoomed pages that have left the screen are reset to their minimum zoom.
+    /// Advances everything to `ms`: the touch layer's timers (the content-touch delay, the single-tap
+    /// confirmation), then the scroll view and its pages. Zoomed pages that have left the screen are reset to
+    /// their minimum zoom. Call it once per frame, after handling the frame's input.
     public func step(to ms: Double) {
+        advanceTimers(to: ms)
+        scrollView.step(to: seconds)
+        for page in pages { page.step(to: seconds) }
+        resetPagesOffScreen()
+    }
+
+    func advanceTimers(to ms: Double) {
         if ms.isFinite, ms > now { now = ms }
         if case .pending(let id, let deliverAt) = contentTouch, now >= deliverAt {
             contentTouch = .delivered(id: id)
@@ -121,7 +129,6 @@ public final class GestureController {
             pendingSingleTap = nil
             events.append(.tap(pending.position))
         }
-        resetPagesOffScreen()
     }
 
     var seconds: Double { now / 1000 }
@@ -151,6 +158,8 @@ public final class GestureController {
         if fingers.count == 1, let zoomView {
             zoomView.endZooming(at: seconds)
             self.zoomView = nil
+            // The finger that remains pans on at once: the gesture is already under way, no new slop.
+            if !panning { beginPan() }
         }
         reanchor()
     }
@@ -169,6 +178,7 @@ public final class GestureController {
         centroid = c
         translation = translation + delta
         tracker.add(translation, at: seconds)
+        if translation.length > TouchConstants.panSlop { tapPossible = false }
         if fingers.count >= 2 { pinch() }
         if zoomView != nil { return }  // the zoom's focal point carries the content
         if !panning {
@@ -188,9 +198,8 @@ public final class GestureController {
         tracker.add(.zero, at: seconds)
         panning = false
         zoomView = nil
-        let page = pageIndex(at: p)
-        inner = page.map { pages[$0] }
-        innerPageX = Double(page ?? 0) * scrollView.bounds.width
+        innerPage = pageIndex(at: p)
+        inner = innerPage.map { pages[$0] }
         startPageOffset = scrollView.currentPage.map { scrollView.pageOffset($0, .horizontal) } ?? 0
         scrollView.touchesBegan(at: seconds)
         inner?.touchesBegan(at: seconds)
@@ -237,8 +246,9 @@ public final class GestureController {
         let isTap = tapPossible && now - tapStart.time <= TouchConstants.tapMaximumDuration * 1000
         switch contentTouch {
         case .pending(let id, _), .delivered(let id):
+            // Fires as UIKit's touchUpInside: the touch was not taken by a scroll and lifts on the target.
             contentTouch = .none
-            if tapPossible {
+            if maximumFingers == 1, hitTest?(p) == id {
                 events.append(.hotspotTapped(id))
                 return
             }
@@ -276,6 +286,8 @@ public final class GestureController {
         tapPossible = false
         panStartTranslation = translation
         cancelContentTouch()
+        // A single view says willBeginDragging now; in a carousel each view does when the movement reaches it.
+        if inner == nil { ensureDragging(scrollView) }
     }
 
     func ensureDragging(_ view: ScrollView) {
@@ -346,7 +358,9 @@ public final class GestureController {
             zoomView.zoom(by: span / lastSpan, focalPoint: centroid - zoomViewOrigin, at: seconds)
             return
         }
-        guard abs(span - pinchStartSpan) > TouchConstants.pinchSpanSlop, let (view, origin) = zoomTarget(at: centroid)
+        // In a carousel the pinch zooms the page the touch began on (the one that had touchesBegan).
+        guard abs(span - pinchStartSpan) > TouchConstants.pinchSpanSlop,
+            let (view, origin) = zoomTarget(page: innerPage)
         else { return }
         if case .delivered = contentTouch, !scrollView.canCancelContentTouches { return }
         view.beginZooming(focalPoint: centroid - origin, at: seconds)
@@ -358,8 +372,11 @@ public final class GestureController {
     }
 
     /// The view a pinch or double tap at `p` zooms, and its origin in `scrollView`'s view coordinates.
-    func zoomTarget(at p: Point) -> (ScrollView, Point)? {
-        if let page = pageIndex(at: p) {
+    func zoomTarget(at p: Point) -> (ScrollView, Point)? { zoomTarget(page: pageIndex(at: p)) }
+
+    /// The view page `page` zooms (the scroll view itself when there are no pages), and its origin.
+    func zoomTarget(page: Int?) -> (ScrollView, Point)? {
+        if let page {
             let view = pages[page]
             let origin = Point(x: Double(page) * scrollView.bounds.width - scrollView.contentOffset.x, y: 0)
             return view.canZoom ? (view, origin) : nil

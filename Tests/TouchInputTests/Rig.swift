@@ -113,7 +113,6 @@ final class Rig {
         controller.step(to: ms)
         gestures += controller.events
         controller.events.removeAll(keepingCapacity: true)
-        for v in allViews { v.step(to: ms / 1000) }
         zoomScales.append((pages.isEmpty ? view : pages[view.currentPage ?? 0]).zoomScale)
         offsets.append(view.contentOffset)
         frame += 1
@@ -175,8 +174,10 @@ struct Gesture {
     mutating func wait(_ ms: Double) { t += ms }
 
     /// A one-finger drag from `a` to `b` over `duration` ms, a sample every 8 ms, lifted at once.
-    mutating func drag(_ id: Int64 = 1, from a: Point, to b: Point, duration: Double = 200, lift: Bool = true) {
-        down(id, a)
+    mutating func drag(
+        _ id: Int64 = 1, from a: Point, to b: Point, duration: Double = 200, press: Bool = true, lift: Bool = true
+    ) {
+        if press { down(id, a) }
         let steps = max(1, Int(duration / 8))
         for i in 1...steps {
             wait(duration / Double(steps))
