@@ -1,5 +1,6 @@
 import CAllocCounter
 import ScrollEngine
+import TouchInput
 
 #if canImport(Glibc)
     import Glibc
@@ -97,18 +98,77 @@ guard allocationCounterWorks() else {
     exit(1)
 }
 
+/// One input event through the gesture controller and the engine: one-finger drags and two-finger pinches
+/// with their releases, at 120 Hz touch samples, the controller stepped every 60 Hz frame.
+func inputEvent(gestures: Int) -> Measurement {
+    let delegate = QuietDelegate()
+    let view = ScrollView(bounds: Size(width: 800, height: 600), contentSize: Size(width: 1600, height: 1200))
+    view.delegate = delegate
+    view.maximumZoomScale = 4
+    view.minimumZoomScale = 0.5
+    let touch = GestureController(scrollView: view)
+    // The events are made before measuring, so only their handling is timed.
+    var events: [InputEvent] = []
+    var t = 0.0
+    for g in 0..<gestures {
+        let start = Point(x: 200 + Double(g % 13) * 20, y: 300)
+        if g % 2 == 0 {
+            events.append(InputEvent(.down, finger: 1, at: start, time: t))
+            for i in 1...40 {
+                t += 8
+                events.append(
+                    InputEvent(.move, finger: 1, at: start + Point(x: Double(i) * 7, y: Double(i) * -5), time: t))
+            }
+            events.append(InputEvent(.up, finger: 1, at: start + Point(x: 280, y: -200), time: t))
+        } else {
+            events.append(InputEvent(.down, finger: 1, at: start, time: t))
+            events.append(InputEvent(.down, finger: 2, at: start + Point(x: 100, y: 0), time: t))
+            for i in 1...40 {
+                t += 8
+                let spread = Double(i) * (g % 4 == 1 ? 4 : -1)
+                events.append(InputEvent(.move, finger: 1, at: start - Point(x: spread, y: 0), time: t))
+                events.append(InputEvent(.move, finger: 2, at: start + Point(x: 100 + spread, y: 0), time: t))
+            }
+            events.append(InputEvent(.up, finger: 1, at: start, time: t))
+            events.append(InputEvent(.up, finger: 2, at: start, time: t))
+        }
+        t += 2000
+    }
+    var m = Measurement()
+    measure(&m) {
+        var frame = 0.0
+        for e in events {
+            while frame < e.timestamp {
+                frame += 1000.0 / 60
+                touch.step(to: frame)
+            }
+            touch.handle(e)
+            touch.events.removeAll(keepingCapacity: true)
+        }
+        return events.count
+    }
+    return m
+}
+
 let json = CommandLine.arguments.contains("--json")
 _ = engineStep(rounds: 50)  // warm up
+_ = inputEvent(gestures: 20)
 let step = engineStep(rounds: 2000)
+let event = inputEvent(gestures: 2000)
 
 if json {
     print(
-        "{\"engineStepNs\": \(Int(step.perItemNs.rounded())), \"engineStepAllocations\": \(step.allocationsPerItem)}")
+        "{\"engineStepNs\": \(Int(step.perItemNs.rounded())), \"engineStepAllocations\": \(step.allocationsPerItem), "
+            + "\"eventNs\": \(Int(event.perItemNs.rounded())), \"eventAllocations\": \(event.allocationsPerItem)}")
 } else {
-    print("measure                     value        target")
+    print("measure                     value          target")
     print("engineStepNs                \(Int(step.perItemNs.rounded())) ns\(pad(step.perItemNs)) <= 2000")
-    print("engineStep allocations      \(step.allocationsPerItem) per step   0")
-    print("(\(step.count) steps of a decelerating, bouncing, zooming view)")
+    print("engineStep allocations      \(step.allocationsPerItem) per step     0")
+    print("eventNs                     \(Int(event.perItemNs.rounded())) ns\(pad(event.perItemNs)) <= 2000")
+    print("event allocations           \(event.allocationsPerItem) per event    0")
+    print(
+        "(\(step.count) steps of a decelerating, bouncing, zooming view; \(event.count) input events of drags and pinches)"
+    )
 }
 
 func pad(_ v: Double) -> String { String(repeating: " ", count: max(1, 10 - String(Int(v.rounded())).count)) }
