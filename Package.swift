@@ -21,10 +21,12 @@ let package = Package(
         // Counts heap allocations by interposing malloc in the benchmark binary only.
         .target(name: "CAllocCounter"),
         .executableTarget(name: "kiosk-bench", dependencies: ["ScrollEngine", "TouchInput", "CAllocCounter"]),
-        .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
-        .testTarget(name: "EventLogTests", dependencies: ["EventLog", "ScrollEngine", "TouchInput"]),
+        // Helpers shared by the test targets (a seeded generator, tolerant comparisons).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "TestSupport"]),
+        .testTarget(name: "EventLogTests", dependencies: ["EventLog", "ScrollEngine", "TouchInput", "TestSupport"]),
         .testTarget(
-            name: "TouchInputTests", dependencies: ["TouchInput", "ScrollEngine", "EventLog"],
+            name: "TouchInputTests", dependencies: ["TouchInput", "ScrollEngine", "EventLog", "TestSupport"],
             resources: [.copy("Fixtures")]),
     ]
 )

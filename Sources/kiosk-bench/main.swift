@@ -35,6 +35,17 @@ func measure(_ m: inout Measurement, _ body: () -> Int) {
     m.count += n
 }
 
+/// Steps `view` frame by frame until it rests; returns the number of steps.
+func stepUntilRest(_ view: ScrollView, _ t: inout Double) -> Int {
+    var steps = 0
+    while !view.isAtRest {
+        t += 1.0 / 60
+        view.step(to: t)
+        steps += 1
+    }
+    return steps
+}
+
 /// One `step` of a view that decelerates into an edge and bounces, then bounces back from an over-pinch.
 func engineStep(rounds: Int) -> Measurement {
     let delegate = QuietDelegate()
@@ -52,15 +63,7 @@ func engineStep(rounds: Int) -> Measurement {
         view.drag(by: Point(x: -40, y: -30), at: t + frame)
         t += frame
         view.endDragging(velocity: Point(x: -6000 + Double(round % 7) * 100, y: -4500), at: t)
-        measure(&m) {
-            var steps = 0
-            while !view.isAtRest {
-                t += frame
-                view.step(to: t)
-                steps += 1
-            }
-            return steps
-        }
+        measure(&m) { stepUntilRest(view, &t) }
         // A pinch past the maximum, released: the zoom bounces back about the focal point.
         view.touchesBegan(at: t)
         view.beginZooming(focalPoint: Point(x: 300, y: 200), at: t)
@@ -68,15 +71,7 @@ func engineStep(rounds: Int) -> Measurement {
         t += frame
         view.endZooming(at: t)
         view.touchesEnded(at: t)
-        measure(&m) {
-            var steps = 0
-            while !view.isAtRest {
-                t += frame
-                view.step(to: t)
-                steps += 1
-            }
-            return steps
-        }
+        measure(&m) { stepUntilRest(view, &t) }
         view.setZoomScale(1, animated: false)
         view.contentOffset = .zero
     }

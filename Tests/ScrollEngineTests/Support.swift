@@ -1,4 +1,5 @@
 import ScrollEngine
+@_exported import TestSupport
 import Testing
 
 /// A scroll view with an event log and a virtual 60 fps clock: the engine's test bench.
@@ -60,28 +61,4 @@ final class Bench {
         for e in log.events.map(\.name) where out.last != e { out.append(e) }
         return out
     }
-}
-
-func expectClose(
-    _ a: Double, _ b: Double, _ tolerance: Double, _ comment: Comment? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
-) {
-    #expect(
-        abs(a - b) <= tolerance, "\(a) is not within \(tolerance) of \(b). \(comment?.rawValue ?? "")",
-        sourceLocation: sourceLocation)
-}
-
-/// A small deterministic generator (SplitMix64) for property tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    mutating func range(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * unit() }
 }

@@ -5,22 +5,8 @@ import TouchInput
 /// Thousands of random finger streams (seeded, so a failure replays): whatever the fingers do, the state stays
 /// finite, nothing is left tracking, and every view comes to rest within its limits.
 @Suite struct FuzzTests {
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-        mutating func range(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * unit() }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     static func stream(seed: UInt64, size: Size) -> [InputEvent] {
-        var rng = SplitMix(state: seed)
+        var rng = SplitMix(seed: seed)
         var events: [InputEvent] = []
         var t = 0.0
         var down: [Int64: Point] = [:]

@@ -1,6 +1,7 @@
 import EventLog
 import Foundation
 import ScrollEngine
+@_exported import TestSupport
 import Testing
 import TouchInput
 
@@ -191,13 +192,4 @@ struct Gesture {
         wait(duration)
         up(id, p)
     }
-}
-
-func expectClose(
-    _ a: Double, _ b: Double, _ tolerance: Double, _ comment: Comment? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
-) {
-    #expect(
-        abs(a - b) <= tolerance, "\(a) is not within \(tolerance) of \(b). \(comment?.rawValue ?? "")",
-        sourceLocation: sourceLocation)
 }
