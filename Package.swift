@@ -17,7 +17,14 @@ let package = Package(
         .target(name: "TouchInput", dependencies: ["ScrollEngine"]),
         // The event-log format (shared/design/event-log.md): reader, writer, and fingers to touch input.
         .target(name: "EventLog", dependencies: ["ScrollEngine", "TouchInput"]),
-        .executableTarget(name: "kiosk", dependencies: ["ScrollEngine", "TouchInput", "EventLog"]),
+        // The kiosk without SDL: manifest, scenes, input mapping, draw lists, trace.
+        .target(name: "Kiosk", dependencies: ["ScrollEngine", "TouchInput", "EventLog"]),
+        .executableTarget(name: "kiosk", dependencies: ["Kiosk", "KioskSDL"]),
+        // SDL2 and SDL2_image from Debian (libsdl2-dev, libsdl2-image-dev), with shims for the macros.
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
+        // The SDL boundary: display, images, drawing, events, the frame loop.
+        .target(name: "KioskSDL", dependencies: ["CSDL2", "CSDL2Image", "Kiosk", "EventLog", "ScrollEngine"]),
         // Counts heap allocations by interposing malloc in the benchmark binary only.
         .target(name: "CAllocCounter"),
         .executableTarget(name: "kiosk-bench", dependencies: ["ScrollEngine", "TouchInput", "CAllocCounter"]),

@@ -4,7 +4,7 @@ extension EventLog {
     /// The log as text in the same format, one event per line: what `--record` writes.
     public func encoded() -> String {
         var out = "{\"kioskEventLog\": 1, \"display\": {\"w\": \(json(display.width)), \"h\": \(json(display.height))}"
-        if let source { out += ", \"source\": \(json(source))" }
+        if let source { out += ", \"source\": \(jsonString(source))" }
         out += "}\n"
         for record in records { out += Self.line(record) + "\n" }
         return out
@@ -29,9 +29,9 @@ extension EventLog {
         case .mouseWheel(let x, let y, let px, let py):
             s += "\"SDL_MOUSEWHEEL\", \"x\": \(x), \"y\": \(y), \"preciseX\": \(json(px)), \"preciseY\": \(json(py))"
         case .key(let down, let key, let isRepeat):
-            s += "\"\(down ? "SDL_KEYDOWN" : "SDL_KEYUP")\", \"key\": \(json(key)), \"repeat\": \(isRepeat)"
+            s += "\"\(down ? "SDL_KEYDOWN" : "SDL_KEYUP")\", \"key\": \(jsonString(key)), \"repeat\": \(isRepeat)"
         case .window(let event, let data1, let data2):
-            s += "\"SDL_WINDOWEVENT\", \"event\": \(json(event)), \"data1\": \(data1), \"data2\": \(data2)"
+            s += "\"SDL_WINDOWEVENT\", \"event\": \(jsonString(event)), \"data1\": \(data1), \"data2\": \(data2)"
         case .quit:
             s += "\"SDL_QUIT\""
         }
@@ -47,7 +47,7 @@ func json(_ v: Double) -> String {
 }
 
 /// A string as JSON, escaped.
-func json(_ s: String) -> String {
+public func jsonString(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
         switch scalar {

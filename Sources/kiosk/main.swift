@@ -1,18 +1,37 @@
-import ScrollEngine
+import Foundation
+import Kiosk
+import KioskSDL
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-// The SDL front end comes with the kiosk-program issue; until then the executable answers --version and --help.
-let version = "0.1.0"
-let arguments = CommandLine.arguments.dropFirst()
-if arguments.contains("--version") {
-    print("kiosk \(version)")
-} else if arguments.contains("--help") {
-    print("usage: kiosk [--version] [--help]  (the scroll engine is built; the display front end is not yet)")
-} else {
-    let message = "<3>kiosk: the display front end is not built yet; only the scroll engine exists (see README)\n"
-    _ = message.withCString { write(2, $0, strlen($0)) }
-    exit(1)
+// Only arguments here: everything else is in KioskSDL.Runner.
+let version = "0.2.0"
+
+/// The manifest beside the sources (a development checkout), else the installed one.
+func defaultManifest() -> String? {
+    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Assets/kiosk.json").path
+    if FileManager.default.fileExists(atPath: source) { return source }
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("share/kiosk/kiosk.json").path
+    return FileManager.default.fileExists(atPath: installed) ? installed : nil
+}
+
+do {
+    let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+    if options.showVersion {
+        print("kiosk \(version)")
+        exit(0)
+    }
+    if options.showHelp {
+        print(Options.usage)
+        exit(0)
+    }
+    exit(Runner.run(options, defaultManifest: defaultManifest()))
+} catch {
+    log(.error, error.message)
+    exit(error.status)
 }

@@ -1,0 +1,334 @@
+import EventLog
+import ScrollEngine
+import TouchInput
+
+/// The kiosk without SDL: scenes from the manifest, input mapped from SDL-shaped events, the idle reset,
+/// what each frame draws and what the trace says. The SDL layer feeds it events and draws its commands.
+public final class KioskApp {
+    public let manifest: Manifest
+    public let rotation: Rotation
+    /// The physical screen (window) in pixels; scenes see `sceneSize`.
+    public private(set) var physicalSize: Size
+    public private(set) var sceneSize: Size
+    public private(set) var scene: Scene
+    /// Escape quits (in a window only, never on a kiosk).
+    public var escapeQuits = false
+    public private(set) var quitRequested = false
+    /// Events since the last trace line.
+    public let sink = EventSink()
+    /// Milliseconds since the first frame.
+    public private(set) var now: Double = 0
+
+    let imageInfo: (String) -> ImageInfo
+    var scenes: [String: Scene] = [:]
+    var fingerIDs: [FingerKey: Int64] = [:]
+    var mouseDown = false
+    var mousePosition: Point = .zero
+    var controlKeys = 0
+    var lastInput: Double = 0
+    var idleResetDone = true
+    var lastPage: Int?
+
+    static let mouseFinger = Int64.min
+    static let homeButtonID = "\u{0}home"
+
+    /// `imageInfo` loads (or has loaded) an image and says its size, or that it failed.
+    public init(
+        manifest: Manifest, physicalSize: Size, rotation: Rotation = .none, startScene: String? = nil,
+        imageInfo: @escaping (String) -> ImageInfo
+    ) {
+        self.manifest = manifest
+        self.rotation = rotation
+        self.physicalSize = physicalSize
+        self.sceneSize = rotation.sceneSize(physicalSize)
+        self.imageInfo = imageInfo
+        let first = startScene.flatMap { manifest.scene($0) } ?? manifest.scene(manifest.home) ?? manifest.scenes[0]
+        let size = rotation.sceneSize(physicalSize)
+        let paths = first.type == .carousel ? first.pages : [first.image ?? ""]
+        scene = Scene(config: first, size: size, images: paths.map(imageInfo), sink: sink)
+        scenes[first.id] = scene
+        scene.controller.hitTest = { [unowned self] p in self.hitTest(p) }
+        lastPage = scene.currentPage
+        sink.events.removeAll()
+    }
+
+    func makeScene(_ config: SceneConfig) -> Scene {
+        if let s = scenes[config.id] { return s }
+        let paths = config.type == .carousel ? config.pages : [config.image ?? ""]
+        let s = Scene(config: config, size: sceneSize, images: paths.map(imageInfo), sink: sink)
+        s.controller.hitTest = { [unowned self] p in self.hitTest(p) }
+        scenes[config.id] = s
+        return s
+    }
+
+    // MARK: Scenes
+
+    /// Opens scene `id` at its opening state and reports `sceneDidChange`.
+    public func show(scene id: String) {
+        guard let config = manifest.scene(id), id != scene.config.id else { return }
+        let s = makeScene(config)
+        let mark = sink.events.count
+        s.reset()
+        sink.events.removeSubrange(mark...)  // opening a scene is not a scroll
+        scene = s
+        lastPage = s.currentPage
+        sink.add(TraceEvent(view: nil, name: "sceneDidChange", arguments: "\"scene\": \(jsonString(id))"))
+    }
+
+    /// The home button: top-left, shown on every scene but home.
+    public var homeButtonFrame: Rect? {
+        guard manifest.homeButton, scene.config.id != manifest.home else { return nil }
+        return Rect(
+            x: HomeButtonStyle.margin, y: HomeButtonStyle.margin, width: HomeButtonStyle.size,
+            height: HomeButtonStyle.size)
+    }
+
+    func hitTest(_ p: Point) -> String? {
+        if let frame = homeButtonFrame, frame.contains(p) { return Self.homeButtonID }
+        return scene.hotspot(at: p)?.id
+    }
+
+    // MARK: Input
+
+    /// One input event, SDL-shaped (`EventLog.Event`), at `ms`. Mouse positions are pixels of the window.
+    public func handle(_ event: EventLog.Event, at ms: Double) {
+        advance(to: ms)
+        switch event {
+        case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _):
+            noteInput()
+            let key = FingerKey(touchId: touchId, fingerId: fingerId)
+            let id = fingerIDs[key] ?? Int64(fingerIDs.count + 1)
+            fingerIDs[key] = id
+            let n = rotation.toScene(manifest.calibration.apply(Point(x: x, y: y)))
+            let p = Point(x: n.x * sceneSize.width, y: n.y * sceneSize.height)
+            let kind: InputEvent.Kind = phase == .down ? .down : phase == .motion ? .move : .up
+            if phase == .up { fingerIDs[key] = nil }
+            scene.controller.handle(InputEvent(kind, finger: id, at: p, time: now))
+        case .mouseMotion(let x, let y, _, _, let state):
+            mousePosition = scenePoint(pixel: Point(x: x, y: y))
+            if mouseDown && state & 1 != 0 {
+                noteInput()
+                scene.controller.handle(InputEvent(.move, finger: Self.mouseFinger, at: mousePosition, time: now))
+            }
+        case .mouseButton(let down, let button, _, let x, let y):
+            guard button == 1 else { return }
+            noteInput()
+            mousePosition = scenePoint(pixel: Point(x: x, y: y))
+            guard down != mouseDown else { return }
+            mouseDown = down
+            scene.controller.handle(
+                InputEvent(down ? .down : .up, finger: Self.mouseFinger, at: mousePosition, time: now))
+        case .mouseWheel(_, _, let px, let py):
+            noteInput()
+            wheel(Point(x: px, y: py))
+        case .key(let down, let key, _):
+            if key.hasSuffix("Ctrl") { controlKeys = max(0, controlKeys + (down ? 1 : -1)) }
+            guard down else { return }
+            noteInput()
+            self.key(key)
+        case .window(let name, let w, let h):
+            if name == "SDL_WINDOWEVENT_SIZE_CHANGED", w > 0, h > 0 {
+                resize(Size(width: Double(w), height: Double(h)))
+            }
+        case .quit:
+            quitRequested = true
+        }
+    }
+
+    func scenePoint(pixel p: Point) -> Point {
+        guard physicalSize.width > 0, physicalSize.height > 0 else { return .zero }
+        let n = rotation.toScene(Point(x: p.x / physicalSize.width, y: p.y / physicalSize.height))
+        return Point(x: n.x * sceneSize.width, y: n.y * sceneSize.height)
+    }
+
+    /// The view the keyboard and the wheel act on: the current page of a carousel that zooms, else the main view.
+    var focusedView: ScrollView {
+        if let page = scene.currentPage, page < scene.pages.count, scene.pages[page].canZoom {
+            return scene.pages[page]
+        }
+        return scene.view
+    }
+
+    /// Mouse wheel: scrolls (40 pt a step, the way a desktop scrolls); with Ctrl, zooms at the pointer.
+    func wheel(_ steps: Point) {
+        let v = focusedView
+        if controlKeys > 0, v.canZoom {
+            let factor = steps.y > 0 ? KeyboardStyle.zoomStep : 1 / KeyboardStyle.zoomStep
+            let target = (v.zoomScale * factor).clampedTo(v.minimumZoomScale, v.maximumZoomScale)
+            let contentPoint = (v.contentOffset + mousePosition) / v.zoomScale
+            v.zoom(to: ZoomMath.zoomRect(scale: target, center: contentPoint, frame: v.bounds), animated: true)
+            return
+        }
+        if scene.config.type == .carousel && steps.x != 0 {
+            turnPage(steps.x > 0 ? 1 : -1)
+            return
+        }
+        scroll(
+            v, by: Point(x: -steps.x * KeyboardStyle.wheelStep, y: -steps.y * KeyboardStyle.wheelStep), animated: false)
+    }
+
+    func key(_ name: String) {
+        let v = focusedView
+        let page = Point(x: v.bounds.width * 0.9, y: v.bounds.height * 0.9)
+        switch name {
+        case "Escape": if escapeQuits { quitRequested = true }
+        case "Left":
+            scene.config.type == .carousel ? turnPage(-1) : scroll(v, by: Point(x: -KeyboardStyle.arrowStep, y: 0))
+        case "Right":
+            scene.config.type == .carousel ? turnPage(1) : scroll(v, by: Point(x: KeyboardStyle.arrowStep, y: 0))
+        case "Up": scroll(v, by: Point(x: 0, y: -KeyboardStyle.arrowStep))
+        case "Down": scroll(v, by: Point(x: 0, y: KeyboardStyle.arrowStep))
+        case "PageUp": scene.config.type == .carousel ? turnPage(-1) : scroll(v, by: Point(x: 0, y: -page.y))
+        case "PageDown": scene.config.type == .carousel ? turnPage(1) : scroll(v, by: Point(x: 0, y: page.y))
+        case "Home":
+            v.setContentOffset(
+                Point(x: v.offsetLimits(.horizontal).lowerBound, y: v.offsetLimits(.vertical).lowerBound),
+                animated: true)
+        case "End":
+            v.setContentOffset(
+                Point(x: v.offsetLimits(.horizontal).upperBound, y: v.offsetLimits(.vertical).upperBound),
+                animated: true)
+        case "+", "=", "Keypad +": v.setZoomScale(v.zoomScale * KeyboardStyle.zoomStep, animated: true)
+        case "-", "Keypad -": v.setZoomScale(v.zoomScale / KeyboardStyle.zoomStep, animated: true)
+        default: break
+        }
+    }
+
+    func scroll(_ v: ScrollView, by delta: Point, animated: Bool = true) {
+        v.setContentOffset(v.clampedOffset(v.contentOffset + delta), animated: animated)
+    }
+
+    func turnPage(_ direction: Int) {
+        let v = scene.view
+        guard let current = v.currentPage else { return }
+        let target = max(0, min(v.pageCount(.horizontal) - 1, current + direction))
+        v.setContentOffset(Point(x: v.pageOffset(target, .horizontal), y: v.contentOffset.y), animated: true)
+    }
+
+    func resize(_ size: Size) {
+        guard size != physicalSize else { return }
+        let current = scene.config
+        physicalSize = size
+        sceneSize = rotation.sceneSize(size)
+        scenes.removeAll()
+        scene = makeScene(current)
+        lastPage = scene.currentPage
+    }
+
+    func noteInput() {
+        lastInput = now
+        idleResetDone = false
+    }
+
+    // MARK: Time
+
+    func advance(to ms: Double) {
+        if ms.isFinite, ms > now { now = ms }
+    }
+
+    /// Advances to `ms`: gesture timers, every view of the current scene, the idle reset.
+    public func step(to ms: Double) {
+        advance(to: ms)
+        scene.controller.step(to: now)
+        for g in scene.controller.events { report(g) }
+        scene.controller.events.removeAll(keepingCapacity: true)
+        if let page = scene.currentPage, page != lastPage {
+            lastPage = page
+            sink.add(TraceEvent(view: scene.config.id, name: "pageDidChange", arguments: "\"page\": \(page)"))
+        }
+        checkIdle()
+    }
+
+    func report(_ g: GestureEvent) {
+        switch g {
+        case .doubleTap(let p):
+            sink.add(TraceEvent(view: scene.config.id, name: "doubleTap", arguments: "\"point\": \(jsonPoint(p))"))
+        case .hotspotTapped(Self.homeButtonID):
+            show(scene: manifest.home)
+        case .hotspotTapped(let id):
+            sink.add(
+                TraceEvent(view: scene.config.id, name: "hotspotTapped", arguments: "\"hotspot\": \(jsonString(id))"))
+            if let target = scene.config.hotspots.first(where: { $0.id == id })?.goto { show(scene: target) }
+        case .tap, .contentTouchBegan, .contentTouchCancelled:
+            break
+        }
+    }
+
+    /// After `idleTimeoutSeconds` without input the kiosk goes back to the home scene at its opening state.
+    func checkIdle() {
+        let timeout = manifest.idleTimeoutSeconds * 1000
+        guard timeout > 0, !idleResetDone, now - lastInput >= timeout, scene.isAtRest else { return }
+        idleResetDone = true
+        sink.add(TraceEvent(view: nil, name: "idleReset"))
+        if scene.config.id != manifest.home {
+            show(scene: manifest.home)
+        } else {
+            scene.reset(animated: true)
+        }
+    }
+
+    /// Nothing moves, no finger is down, no gesture timer runs.
+    public var isAtRest: Bool { scene.isAtRest }
+
+    /// Whether the next frame would differ from the last: something moves or an indicator is fading.
+    public var needsFrame: Bool {
+        if !scene.isAtRest { return true }
+        return ([scene.view] + scene.pages).contains { $0.indicatorAlpha > 0 }
+    }
+
+    // MARK: Output
+
+    public func drawList() -> [DrawCommand] {
+        var list = scene.drawList()
+        if let frame = homeButtonFrame { list.append(.homeButton(frame)) }
+        return list
+    }
+
+    /// The frame's trace line (cli-and-trace.md, version 1); takes the events since the last line.
+    public func traceLine(frame: Int) -> String {
+        var s =
+            "{\"frame\": \(frame), \"t\": \(jsonNumber(now)), \"scene\": \(jsonString(scene.config.id)), \"views\": {"
+        s += scene.tracedViews.map { "\(jsonString($0.id)): \(Self.json($0.view))" }.joined(separator: ", ")
+        s += "}, \"events\": ["
+        s += sink.events.map(\.json).joined(separator: ", ")
+        sink.events.removeAll(keepingCapacity: true)
+        return s + "]}"
+    }
+
+    static func json(_ v: ScrollView) -> String {
+        let i = v.contentInset
+        let a = v.adjustedContentInset
+        let page = v.currentPage.map(String.init) ?? "null"
+        return "{\"contentOffset\": \(jsonPoint(v.contentOffset)), \"zoomScale\": \(jsonNumber(v.zoomScale)), "
+            + "\"contentSize\": [\(jsonNumber(v.contentSize.width)), \(jsonNumber(v.contentSize.height))], "
+            + "\"bounds\": [\(jsonNumber(v.bounds.width)), \(jsonNumber(v.bounds.height))], "
+            + "\"contentInset\": [\(jsonNumber(i.top)), \(jsonNumber(i.left)), \(jsonNumber(i.bottom)), \(jsonNumber(i.right))], "
+            + "\"adjustedContentInset\": [\(jsonNumber(a.top)), \(jsonNumber(a.left)), \(jsonNumber(a.bottom)), \(jsonNumber(a.right))], "
+            + "\"page\": \(page), \"isTracking\": \(v.isTracking), \"isDragging\": \(v.isDragging), "
+            + "\"isDecelerating\": \(v.isDecelerating), \"isZooming\": \(v.isZooming), \"isZoomBouncing\": \(v.isZoomBouncing), "
+            + "\"indicators\": {\"horizontal\": \(jsonNumber(v.horizontalIndicator?.alpha ?? 0)), "
+            + "\"vertical\": \(jsonNumber(v.verticalIndicator?.alpha ?? 0))}}"
+    }
+}
+
+struct FingerKey: Hashable {
+    var touchId: Int64
+    var fingerId: Int64
+}
+
+/// Desktop input steps (our choices, as desktop scroll views behave).
+enum KeyboardStyle {
+    static let arrowStep = 40.0
+    static let wheelStep = 40.0
+    static let zoomStep = 1.5
+}
+
+/// The home button: a 64 pt disc 24 pt from the top-left corner (large enough for a finger: Apple's HIG asks 44 pt).
+public enum HomeButtonStyle {
+    public static let size = 64.0
+    public static let margin = 24.0
+}
+
+extension Double {
+    func clampedTo(_ lo: Double, _ hi: Double) -> Double { Swift.min(Swift.max(self, lo), Swift.max(lo, hi)) }
+}

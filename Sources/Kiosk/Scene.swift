@@ -1,0 +1,145 @@
+import ScrollEngine
+import TouchInput
+
+/// What the kiosk knows of an image before drawing it: its size in pixels, or that it could not be loaded
+/// (then a placeholder of `placeholderSize` stands in and the rest of the kiosk works on).
+public struct ImageInfo: Equatable, Sendable {
+    public var size: Size
+    public var loaded: Bool
+    public init(size: Size, loaded: Bool) {
+        self.size = size
+        self.loaded = loaded
+    }
+    public static let placeholderSize = Size(width: 1600, height: 1200)
+    public static let missing = ImageInfo(size: placeholderSize, loaded: false)
+}
+
+/// One scene of the manifest, live: its scroll views, gesture controller and layout.
+public final class Scene {
+    public let config: SceneConfig
+    public let size: Size
+    /// The scene's main scroll view (a carousel's paging view).
+    public let view: ScrollView
+    /// A carousel's pages, each a scroll view zooming its image.
+    public let pages: [ScrollView]
+    public let controller: GestureController
+    /// Per image (one for zoom and scroll, one per page for a carousel).
+    public let images: [ImageInfo]
+    /// A scroll scene's fixed scale from image pixels to points.
+    let scrollScale: Double
+    let delegates: [TraceDelegate]
+
+    public init(config: SceneConfig, size: Size, images: [ImageInfo], sink: EventSink) {
+        self.config = config
+        self.size = size
+        self.images = images
+        var delegates: [TraceDelegate] = []
+        let view = ScrollView(bounds: size)
+        config.options.apply(to: view)
+        var pages: [ScrollView] = []
+        var scrollScale = 1.0
+        switch config.type {
+        case .zoom:
+            let image = images[0].size
+            let fit = Self.fitScale(image, in: size)
+            let minimum: Double
+            switch config.minZoom {
+            case .fit: minimum = fit
+            case .scale(let s): minimum = s
+            }
+            view.minimumZoomScale = minimum
+            view.maximumZoomScale = max(minimum, config.maxZoom ?? max(1, minimum))
+            view.centersContent = true
+            delegates.append(TraceDelegate(id: config.id, sink: sink, zoomingSize: image))
+        case .scroll:
+            let image = images[0].size
+            scrollScale =
+                config.axis == .vertical
+                ? (image.width > 0 ? size.width / image.width : 1) : (image.height > 0 ? size.height / image.height : 1)
+            view.contentSize = image * scrollScale
+            view.centersContent = true
+            delegates.append(TraceDelegate(id: config.id, sink: sink, zoomingSize: nil))
+        case .carousel:
+            view.isPagingEnabled = true
+            view.contentSize = Size(width: size.width * Double(images.count), height: size.height)
+            // Paging swipes go sideways only; the pages scroll vertically themselves.
+            view.alwaysBounceVertical = false
+            delegates.append(TraceDelegate(id: config.id, sink: sink, zoomingSize: nil))
+            for (i, info) in images.enumerated() {
+                let page = ScrollView(bounds: size)
+                config.options.apply(to: page)
+                page.isPagingEnabled = false
+                let fit = Self.fitScale(info.size, in: size)
+                page.minimumZoomScale = fit
+                page.maximumZoomScale = fit * max(1, config.maxZoom ?? 1)
+                page.centersContent = true
+                let d = TraceDelegate(id: "\(config.id)/page/\(i)", sink: sink, zoomingSize: info.size)
+                delegates.append(d)
+                page.delegate = d
+                pages.append(page)
+            }
+        }
+        view.delegate = delegates[0]
+        self.view = view
+        self.pages = pages
+        self.scrollScale = scrollScale
+        self.delegates = delegates
+        controller = GestureController(scrollView: view)
+        controller.pages = pages
+        if let d = config.doubleTapZoom {
+            controller.doubleTapZoomScale = config.type == .carousel ? d * Self.fitScale(images[0].size, in: size) : d
+        }
+        reset()
+    }
+
+    static func fitScale(_ image: Size, in size: Size) -> Double {
+        guard image.width > 0, image.height > 0 else { return 1 }
+        return min(size.width / image.width, size.height / image.height)
+    }
+
+    /// Every view back to the scene's opening state: the minimum zoom, the content centred (a zoom scene) or
+    /// at its start, the first page. Animated (an idle reset) or at once (opening the scene).
+    public func reset(animated: Bool = false) {
+        for v in [view] + pages {
+            if animated && v.canZoom && v.zoomScale != v.minimumZoomScale {
+                // One animation: zooming out to the minimum also brings the content back within its limits.
+                v.setZoomScale(v.minimumZoomScale, animated: true)
+                continue
+            }
+            if v.canZoom { v.setZoomScale(v.minimumZoomScale, animated: false) }
+            let start = Point(x: v.offsetLimits(.horizontal).lowerBound, y: v.offsetLimits(.vertical).lowerBound)
+            v.setContentOffset(start, animated: animated)
+        }
+    }
+
+    /// The views of the trace, keyed as cli-and-trace.md says: the scene's id, and `<scene>/page/<n>`.
+    public var tracedViews: [(id: String, view: ScrollView)] {
+        [(config.id, view)] + pages.enumerated().map { ("\(config.id)/page/\($0.offset)", $0.element) }
+    }
+
+    /// The scale from image pixels to points of the image's view (`zoomScale`, or a scroll scene's fit).
+    func imageScale(_ v: ScrollView) -> Double { config.type == .scroll ? scrollScale : v.zoomScale }
+
+    /// The hotspot under a point of the scene, if any.
+    public func hotspot(at p: Point) -> Hotspot? {
+        let (page, view, origin) = imageView(at: p)
+        let scale = imageScale(view)
+        guard scale > 0 else { return nil }
+        let imagePoint = (p - origin + view.contentOffset) / scale
+        return config.hotspots.first { h in (config.type != .carousel || h.page == page) && h.rect.contains(imagePoint)
+        }
+    }
+
+    /// The view showing the image under `p`, the image's index and the view's origin in scene points.
+    func imageView(at p: Point) -> (Int, ScrollView, Point) {
+        guard !pages.isEmpty, size.width > 0 else { return (0, view, .zero) }
+        let x = ((view.contentOffset.x + p.x) / size.width).rounded(.down)
+        let i = Int(x.isFinite ? min(max(x, 0), Double(pages.count - 1)) : 0)
+        return (i, pages[i], Point(x: Double(i) * size.width - view.contentOffset.x, y: 0))
+    }
+
+    /// The page of a carousel, else nil.
+    public var currentPage: Int? { config.type == .carousel ? view.currentPage : nil }
+
+    public var isAtRest: Bool { ([view] + pages).allSatisfy(\.isAtRest) && controller.isIdle }
+}

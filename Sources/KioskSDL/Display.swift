@@ -1,0 +1,132 @@
+import CSDL2
+import Kiosk
+import ScrollEngine
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The window and renderer SDL gave us, in one of the three modes of the command line.
+public final class Display {
+    public enum Mode: Equatable, Sendable {
+        /// No display: SDL's dummy driver and the software renderer.
+        case headless(width: Int, height: Int)
+        case windowed(width: Int, height: Int)
+        case fullscreen
+    }
+
+    public let mode: Mode
+    let window: OpaquePointer
+    let renderer: OpaquePointer
+    /// The output size in pixels (the physical screen).
+    public private(set) var size: Size
+    /// The largest texture the renderer takes (nil: no limit, as the software renderer).
+    public let maxTextureSize: Int?
+
+    public init(mode: Mode) throws(KioskError) {
+        self.mode = mode
+        if case .headless = mode { setenv("SDL_VIDEODRIVER", "dummy", 1) }
+        // Touches stay touches: no synthetic mouse events (kmsdrm makes none; X11 would double every touch).
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
+        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "0")
+        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+            throw .other(
+                "no display: SDL could not start video (\(sdlError())); on a desktop run in a window, "
+                    + "on a kiosk set SDL_VIDEODRIVER=kmsdrm, or use --headless WxH")
+        }
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
+        let asked = getenv("SDL_VIDEODRIVER").map { String(cString: $0) }
+        // SDL 2.26 falls back to "offscreen" silently when kmsdrm fails: a black screen with no reason given.
+        if driver == "offscreen" && asked != "offscreen" {
+            SDL_Quit()
+            throw .other(
+                "no display: SDL fell back to the offscreen video driver (kmsdrm and X11 failed); "
+                    + "set SDL_VIDEODRIVER=offscreen to allow it, or check the display and /dev/dri permissions")
+        }
+        var flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        var w: Int32 = 1280
+        var h: Int32 = 800
+        switch mode {
+        case .headless(let hw, let hh):
+            w = Int32(hw)
+            h = Int32(hh)
+            flags = SDL_WINDOW_HIDDEN.rawValue
+        case .windowed(let ww, let wh):
+            w = Int32(ww)
+            h = Int32(wh)
+            flags |= SDL_WINDOW_RESIZABLE.rawValue
+        case .fullscreen:
+            var dm = SDL_DisplayMode()
+            if SDL_GetDesktopDisplayMode(0, &dm) == 0 {
+                w = dm.w
+                h = dm.h
+            }
+            flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+        }
+        let position = kiosk_windowpos_centered()
+        guard let window = SDL_CreateWindow("kiosk", position, position, w, h, flags) else {
+            let reason = sdlError()
+            SDL_Quit()
+            throw .other("no display: cannot open a window on the \(driver) video driver (\(reason))")
+        }
+        self.window = window
+        var renderer: OpaquePointer?
+        if case .headless = mode {
+            renderer = SDL_CreateRenderer(
+                window, -1, SDL_RENDERER_SOFTWARE.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue)
+        } else {
+            renderer = SDL_CreateRenderer(
+                window, -1,
+                SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+                    | SDL_RENDERER_TARGETTEXTURE.rawValue)
+            if renderer == nil {
+                log(.warning, "no accelerated renderer (\(sdlError())); drawing in software")
+                renderer = SDL_CreateRenderer(
+                    window, -1, SDL_RENDERER_SOFTWARE.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue)
+            }
+        }
+        guard let renderer else {
+            let reason = sdlError()
+            SDL_DestroyWindow(window)
+            SDL_Quit()
+            throw .other("cannot create a renderer on the \(driver) video driver (\(reason))")
+        }
+        self.renderer = renderer
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        let maxSide = Int(min(info.max_texture_width, info.max_texture_height))
+        maxTextureSize = maxSide > 0 ? maxSide : nil
+        var ow: Int32 = 0
+        var oh: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &ow, &oh)
+        size = Size(width: Double(ow), height: Double(oh))
+        if mode == .fullscreen { SDL_ShowCursor(SDL_DISABLE) }
+        var dm = SDL_DisplayMode()
+        let refresh =
+            SDL_GetCurrentDisplayMode(0, &dm) == 0 ? "\(dm.w)x\(dm.h) at \(dm.refresh_rate) Hz" : "unknown mode"
+        let rendererName = info.name.map { String(cString: $0) } ?? "?"
+        log(
+            .info,
+            "video driver \(driver), renderer \(rendererName), output \(ow)x\(oh), display \(refresh), "
+                + "max texture \(maxTextureSize.map(String.init) ?? "unlimited")")
+    }
+
+    /// The output size changed (a resized window): read it again.
+    func refreshSize() -> Size {
+        var ow: Int32 = 0
+        var oh: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &ow, &oh)
+        size = Size(width: Double(ow), height: Double(oh))
+        return size
+    }
+
+    deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        SDL_Quit()
+    }
+}
+
+func sdlError() -> String { String(cString: SDL_GetError()) }

@@ -1,0 +1,98 @@
+import Kiosk
+
+/// The command line of cli-and-trace.md.
+public struct Options: Equatable, Sendable {
+    public var config: String?
+    public var mode: Display.Mode = .fullscreen
+    public var realtime = false
+    public var replay: String?
+    public var record: String?
+    public var trace: String?
+    public var screenshots: [(ms: Double, path: String)] = []
+    public var scene: String?
+    public var rotation: Rotation = .none
+    public var showVersion = false
+    public var showHelp = false
+
+    public init() {}
+
+    public static func == (a: Options, b: Options) -> Bool {
+        a.config == b.config && a.mode == b.mode && a.realtime == b.realtime && a.replay == b.replay
+            && a.record == b.record && a.trace == b.trace && a.scene == b.scene && a.rotation == b.rotation
+            && a.screenshots.map(\.ms) == b.screenshots.map(\.ms)
+            && a.screenshots.map(\.path) == b.screenshots.map(\.path)
+    }
+
+    public static let usage = """
+        usage: kiosk [options]
+          --config PATH          the manifest (default: $KIOSK_CONFIG, else Assets/kiosk.json of the source
+                                 tree, else <prefix>/share/kiosk/kiosk.json when installed)
+          --windowed WxH         a desktop window instead of fullscreen
+          --headless WxH         no display: SDL's dummy driver, software renderer, virtual clock
+          --realtime             with --headless: the real frame loop on the real clock
+          --replay LOG           feed the events of LOG at their timestamps
+          --record LOG           write every input event to LOG
+          --trace PATH           write one JSON line per frame
+          --screenshot MS:PATH   save the frame shown at time MS as PNG (repeatable)
+          --scene ID             start in scene ID instead of the manifest's home
+          --rotate 0|90|180|270  rotate the picture and the touches
+          --version, --help
+        """
+
+    /// Parses the arguments (without the program name). Errors are one line, for exit status 2.
+    public static func parse(_ args: [String]) throws(KioskError) -> Options {
+        var o = Options()
+        var i = 0
+        func value(_ flag: String) throws(KioskError) -> String {
+            i += 1
+            guard i < args.count else { throw .commandLine("\(flag) needs a value (see --help)") }
+            return args[i]
+        }
+        func size(_ flag: String, _ s: String) throws(KioskError) -> (Int, Int) {
+            let parts = s.split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 16384, h <= 16384
+            else { throw .commandLine("\(flag) \(s): expected WIDTHxHEIGHT, e.g. 1920x1080") }
+            return (w, h)
+        }
+        var sawWindowed = false
+        var sawHeadless = false
+        while i < args.count {
+            let a = args[i]
+            switch a {
+            case "--config": o.config = try value(a)
+            case "--windowed":
+                let (w, h) = try size(a, try value(a))
+                o.mode = .windowed(width: w, height: h)
+                sawWindowed = true
+            case "--headless":
+                let (w, h) = try size(a, try value(a))
+                o.mode = .headless(width: w, height: h)
+                sawHeadless = true
+            case "--realtime": o.realtime = true
+            case "--replay": o.replay = try value(a)
+            case "--record": o.record = try value(a)
+            case "--trace": o.trace = try value(a)
+            case "--screenshot":
+                let v = try value(a)
+                guard let colon = v.firstIndex(of: ":"), let ms = Double(v[..<colon]), ms >= 0, ms.isFinite,
+                    !v[v.index(after: colon)...].isEmpty
+                else { throw .commandLine("--screenshot \(v): expected MS:PATH, e.g. 1500:shot.png") }
+                o.screenshots.append((ms, String(v[v.index(after: colon)...])))
+            case "--scene": o.scene = try value(a)
+            case "--rotate":
+                let v = try value(a)
+                guard let n = Int(v), let r = Rotation(rawValue: n) else {
+                    throw .commandLine("--rotate \(v): expected 0, 90, 180 or 270")
+                }
+                o.rotation = r
+            case "--version": o.showVersion = true
+            case "--help", "-h": o.showHelp = true
+            default: throw .commandLine("unknown option \(a) (see --help)")
+            }
+            i += 1
+        }
+        if sawWindowed && sawHeadless { throw .commandLine("--windowed and --headless exclude each other") }
+        if o.realtime && !sawHeadless { throw .commandLine("--realtime goes with --headless") }
+        return o
+    }
+}

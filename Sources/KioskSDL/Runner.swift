@@ -1,0 +1,304 @@
+import CSDL2
+import CSDL2Image
+import EventLog
+import Foundation
+import Kiosk
+import ScrollEngine
+
+/// Runs the kiosk: loads the manifest and the replay log, opens the display, and drives the frame loop on the
+/// virtual clock (`--headless`) or the real one. Returns the process's exit status.
+public enum Runner {
+    static let frameMs = 1000.0 / 60
+
+    public static func run(_ options: Options, defaultManifest: String?) -> Int32 {
+        do {
+            try runThrowing(options, defaultManifest: defaultManifest)
+            return 0
+        } catch {
+            log(.error, error.message)
+            return error.status
+        }
+    }
+
+    static func runThrowing(_ options: Options, defaultManifest: String?) throws(KioskError) {
+        let manifest = try loadManifest(
+            options.config ?? ProcessInfo.processInfo.environment["KIOSK_CONFIG"] ?? defaultManifest)
+        if let id = options.scene, manifest.scene(id) == nil {
+            throw .commandLine(
+                "--scene \(id): the manifest has no such scene (it has \(manifest.scenes.map(\.id).joined(separator: ", ")))"
+            )
+        }
+        let replay = try options.replay.map { (path) throws(KioskError) in try loadReplay(path) }
+        let display = try Display(mode: options.mode)
+        let images = ImageStore(renderer: display.renderer, maxTextureSize: display.maxTextureSize)
+        let app = KioskApp(
+            manifest: manifest, physicalSize: display.size, rotation: options.rotation, startScene: options.scene,
+            imageInfo: images.info)
+        if case .windowed = options.mode { app.escapeQuits = true }
+        let renderer = Renderer(renderer: display.renderer, images: images, rotation: options.rotation)
+        let loop = try FrameLoop(
+            options: options, app: app, display: display, renderer: renderer, replay: replay)
+        try loop.run()
+    }
+
+    static func loadManifest(_ path: String?) throws(KioskError) -> Manifest {
+        guard let path else {
+            throw .manifest("no manifest: pass --config PATH or set KIOSK_CONFIG (none was found beside the program)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .manifest("\(path): cannot read the manifest (missing or unreadable)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .manifest("\(path): the manifest is not UTF-8 text")
+        }
+        let base = (path as NSString).deletingLastPathComponent
+        do {
+            return try Manifest.parse(
+                text, file: path, baseDirectory: base.isEmpty ? "." : base,
+                fileExists: { FileManager.default.isReadableFile(atPath: $0) })
+        } catch {
+            throw .manifest(error.description)
+        }
+    }
+
+    static func loadReplay(_ path: String) throws(KioskError) -> EventLog {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .replay("\(path):0: cannot read the log (missing or unreadable)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .replay("\(path):0: the log is not UTF-8 text")
+        }
+        do {
+            let log = try EventLog.parse(text, file: path)
+            for w in log.warnings { KioskSDL.log(.warning, w) }
+            return log
+        } catch {
+            throw .replay(error.description)
+        }
+    }
+}
+
+/// The frame loop and its outputs (trace, record, screenshots).
+final class FrameLoop {
+    let options: Options
+    let app: KioskApp
+    let display: Display
+    let renderer: Renderer
+    /// Replayed events, mouse positions scaled to the window, fingers still down lifted at the end.
+    let replay: [EventLog.Record]
+    var next = 0
+    var frame = 0
+    var trace: OutputFile?
+    var record: OutputFile?
+    var screenshots: [(ms: Double, path: String, taken: Bool)]
+
+    init(options: Options, app: KioskApp, display: Display, renderer: Renderer, replay: EventLog?) throws(KioskError) {
+        self.options = options
+        self.app = app
+        self.display = display
+        self.renderer = renderer
+        self.replay = replay.map { Self.prepare($0, window: display.size) } ?? []
+        screenshots = options.screenshots.map { ($0.ms, $0.path, false) }
+        if let path = options.trace { trace = try OutputFile(path) }
+        if let path = options.record {
+            record = try OutputFile(path)
+            let w = Int(display.size.width)
+            let h = Int(display.size.height)
+            record?.write(
+                "{\"kioskEventLog\": 1, \"display\": {\"w\": \(w), \"h\": \(h)}, \"source\": \"kiosk --record\"}\n")
+        }
+    }
+
+    /// Mouse positions are pixels of the log's display: scaled to this window. A finger still down when the log
+    /// ends is lifted at its last timestamp.
+    static func prepare(_ log: EventLog, window: Size) -> [EventLog.Record] {
+        let sx = window.width / log.display.width
+        let sy = window.height / log.display.height
+        var down: [String: EventLog.Record] = [:]
+        var out: [EventLog.Record] = []
+        for var r in log.records {
+            switch r.event {
+            case .finger(let phase, let touchId, let fingerId, _, _, _, _, _):
+                let key = "\(touchId)/\(fingerId)"
+                if phase == .up { down[key] = nil } else { down[key] = r }
+            case .mouseMotion(let x, let y, let xr, let yr, let state):
+                r.event = .mouseMotion(x: x * sx, y: y * sy, xrel: xr * sx, yrel: yr * sy, state: state)
+            case .mouseButton(let d, let b, let c, let x, let y):
+                r.event = .mouseButton(down: d, button: b, clicks: c, x: x * sx, y: y * sy)
+            default:
+                break
+            }
+            out.append(r)
+        }
+        let end = log.records.last?.timestamp ?? 0
+        for (_, r) in down.sorted(by: { $0.key < $1.key }) {
+            guard case .finger(_, let t, let f, let x, let y, _, _, let p) = r.event else { continue }
+            out.append(
+                .init(
+                    timestamp: end, event: .finger(.up, touchId: t, fingerId: f, x: x, y: y, dx: 0, dy: 0, pressure: p))
+            )
+        }
+        return out
+    }
+
+    var isHeadless: Bool {
+        if case .headless = options.mode { return true }
+        return false
+    }
+
+    func run() throws(KioskError) {
+        defer {
+            trace?.close()
+            record?.close()
+        }
+        if isHeadless && !options.realtime { try runVirtual() } else { try runRealtime() }
+    }
+
+    /// `--headless`: frame n at n × 1000/60 ms, as fast as the CPU allows.
+    func runVirtual() throws(KioskError) {
+        let lastEvent = replay.last?.timestamp ?? 0
+        while true {
+            let t = Double(frame) * Runner.frameMs
+            deliverReplay(upTo: t)
+            pollSDL(at: t)
+            try renderFrame(at: t)
+            if app.quitRequested { break }
+            let done = next == replay.count && app.isAtRest && screenshots.allSatisfy(\.taken)
+            if done || t >= lastEvent + 10_000 { break }
+        }
+        for s in screenshots where !s.taken {
+            log(.warning, "screenshot at \(s.ms) ms not taken: the run ended before it")
+        }
+    }
+
+    /// A window, a kiosk, or `--headless --realtime`: the real clock; nothing is drawn while nothing moves.
+    func runRealtime() throws(KioskError) {
+        let start = SDL_GetTicks64()
+        func now() -> Double { Double(SDL_GetTicks64() - start) }
+        var needsDraw = true
+        while !app.quitRequested {
+            let t = now()
+            if !needsDraw && !app.needsFrame && app.isAtRest {
+                // Idle: block until input, the next replayed event or screenshot, or a second for the idle check.
+                var wait = 1000.0
+                if next < replay.count { wait = min(wait, replay[next].timestamp - t) }
+                if let s = screenshots.first(where: { !$0.taken }) { wait = min(wait, s.ms - t) }
+                var e = SDL_Event()
+                if SDL_WaitEventTimeout(&e, Int32(max(0, wait))) != 0 { handleSDL(e, at: now()) }
+            }
+            let t2 = now()
+            deliverReplay(upTo: t2)
+            needsDraw = pollSDL(at: t2) || needsDraw
+            let wasMoving = app.needsFrame
+            app.step(to: t2)
+            let screenshotDue = screenshots.contains { !$0.taken && $0.ms <= t2 }
+            if needsDraw || wasMoving || app.needsFrame || screenshotDue {
+                try renderFrame(at: t2)
+                needsDraw = false
+            }
+            if isHeadless && next == replay.count && !replay.isEmpty && app.isAtRest && screenshots.allSatisfy(\.taken)
+            {
+                break
+            }
+            _ = t
+        }
+    }
+
+    func deliverReplay(upTo t: Double) {
+        while next < replay.count && replay[next].timestamp <= t {
+            deliver(replay[next].event, at: replay[next].timestamp)
+            next += 1
+        }
+    }
+
+    /// Hands everything SDL has to the app; true when something arrived.
+    @discardableResult
+    func pollSDL(at t: Double) -> Bool {
+        var any = false
+        var e = SDL_Event()
+        while SDL_PollEvent(&e) != 0 {
+            handleSDL(e, at: t)
+            any = true
+        }
+        return any
+    }
+
+    func handleSDL(_ e: SDL_Event, at t: Double) {
+        guard let event = logEvent(e) else { return }
+        if case .window(let name, _, _) = event, name == "SDL_WINDOWEVENT_SIZE_CHANGED" {
+            let size = display.refreshSize()
+            deliver(.window(event: name, data1: Int(size.width), data2: Int(size.height)), at: t)
+            return
+        }
+        deliver(event, at: t)
+    }
+
+    func deliver(_ event: EventLog.Event, at t: Double) {
+        record?.write(EventLog.line(.init(timestamp: max(0, t), event: event)) + "\n")
+        app.handle(event, at: t)
+    }
+
+    func renderFrame(at t: Double) throws(KioskError) {
+        app.step(to: t)
+        let scene = app.scene
+        let paths = scene.config.type == .carousel ? scene.config.pages : [scene.config.image ?? ""]
+        renderer.draw(
+            app.drawList(), paths: paths, background: app.manifest.background, sceneSize: app.sceneSize,
+            screenSize: display.size)
+        for i in screenshots.indices where !screenshots[i].taken && screenshots[i].ms <= t {
+            try saveScreenshot(screenshots[i].path)
+            screenshots[i].taken = true
+        }
+        SDL_RenderPresent(display.renderer)
+        trace?.write(app.traceLine(frame: frame) + "\n")
+        frame += 1
+    }
+
+    func saveScreenshot(_ path: String) throws(KioskError) {
+        let w = Int32(display.size.width)
+        let h = Int32(display.size.height)
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            throw .other("screenshot \(path): \(sdlError())")
+        }
+        defer { SDL_FreeSurface(surface) }
+        guard
+            SDL_RenderReadPixels(
+                display.renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels, surface.pointee.pitch)
+                == 0,
+            IMG_SavePNG(surface, path) == 0
+        else { throw .other("screenshot \(path): \(sdlError())") }
+    }
+}
+
+/// A file written line by line, buffered, flushed when the buffer is large and on close.
+final class OutputFile {
+    let path: String
+    let handle: FileHandle
+    var buffer: [UInt8] = []
+
+    init(_ path: String) throws(KioskError) {
+        self.path = path
+        guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path)
+        else {
+            throw .other("\(path): cannot write the file")
+        }
+        handle = h
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    func write(_ s: String) {
+        buffer.append(contentsOf: s.utf8)
+        if buffer.count > 1 << 16 { flush() }
+    }
+
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        handle.write(Data(buffer))
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    func close() {
+        flush()
+        try? handle.close()
+    }
+}
