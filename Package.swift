@@ -31,6 +31,10 @@ let package = Package(
         // Helpers shared by the test targets (a seeded generator, tolerant comparisons).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "TestSupport"]),
+        .testTarget(
+            name: "KioskTests", dependencies: ["Kiosk", "ScrollEngine", "EventLog", "TouchInput", "TestSupport"]),
+        // Runs the built kiosk binary headless (the dependency makes SwiftPM build it first).
+        .testTarget(name: "KioskEndToEndTests", dependencies: ["kiosk", "CSDL2", "CSDL2Image"]),
         .testTarget(name: "EventLogTests", dependencies: ["EventLog", "ScrollEngine", "TouchInput", "TestSupport"]),
         .testTarget(
             name: "TouchInputTests", dependencies: ["TouchInput", "ScrollEngine", "EventLog", "TestSupport"],

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 # Debian packages the build and the kiosk need (see README, "Dependencies").
-packages=()
+packages=(libsdl2-dev libsdl2-image-dev)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -188,8 +188,8 @@ def menu():
             cx = 220
             d.ellipse([cx - 50, y + 10, cx + 50, y + 110], fill=colours[(si + ii) % len(colours)])
             d.text((320, y + 60), item, font=font(72), fill="#2b2a27", anchor="lm")
-            d.text((W - 180, y + 60), "€ " + price, font=font(72), fill="#2b2a27", anchor="rm")
-            dots_from, dots_to = 320 + d.textlength(item, font=font(72)) + 30, W - 180 - d.textlength("€ " + price, font=font(72)) - 30
+            d.text((W - 180, y + 60), price, font=font(72), fill="#2b2a27", anchor="rm")
+            dots_from, dots_to = 320 + d.textlength(item, font=font(72)) + 30, W - 180 - d.textlength(price, font=font(72)) - 30
             for x in np.arange(dots_from, dots_to, 28):
                 d.ellipse([x, y + 78, x + 6, y + 84], fill="#b9b1a0")
             y += 150

@@ -106,7 +106,9 @@ public final class Scene {
                 v.setZoomScale(v.minimumZoomScale, animated: true)
                 continue
             }
-            if v.canZoom { v.setZoomScale(v.minimumZoomScale, animated: false) }
+            // Every view that shows an image takes its scale, zoomable or not (a page that does not zoom is
+            // still fitted to the screen).
+            if v.delegate?.viewForZooming(in: v) != nil { v.setZoomScale(v.minimumZoomScale, animated: false) }
             let start = Point(x: v.offsetLimits(.horizontal).lowerBound, y: v.offsetLimits(.vertical).lowerBound)
             v.setContentOffset(start, animated: animated)
         }

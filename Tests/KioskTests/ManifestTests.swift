@@ -1,0 +1,141 @@
+import Kiosk
+import ScrollEngine
+import Testing
+
+@Suite struct ManifestTests {
+    static let files: Set<String> = ["/m/images/a.png", "/m/images/b.jpg", "/m/images/c.jpg"]
+
+    static func parse(_ text: String) throws(ManifestError) -> Manifest {
+        try Manifest.parse(text, file: "/m/kiosk.json", baseDirectory: "/m", fileExists: { files.contains($0) })
+    }
+
+    static let good = """
+        {"kioskManifest": 1, "home": "map", "idleTimeoutSeconds": 60, "background": "#202428",
+         "scenes": [
+           {"id": "map", "type": "zoom", "image": "images/a.png", "minZoom": "fit", "maxZoom": 4.0, "doubleTapZoom": 2.0,
+            "hotspots": [{"id": "cafe", "rect": [10, 20, 30, 40], "goto": "gallery"}, {"rect": [0, 0, 5, 5]}],
+            "decelerationRate": "fast", "indicatorStyle": "white", "bounces": false},
+           {"id": "gallery", "type": "carousel", "pages": ["images/b.jpg", "images/c.jpg"], "pageControl": true,
+            "maxZoom": 3.0},
+           {"id": "menu", "type": "scroll", "image": "images/a.png", "axis": "horizontal", "decelerationRate": 0.995}
+         ]}
+        """
+
+    @Test func readsEverything() throws {
+        let m = try Self.parse(Self.good)
+        #expect(m.home == "map")
+        #expect(m.idleTimeoutSeconds == 60)
+        #expect(m.background == RGB(r: 0x20, g: 0x24, b: 0x28))
+        #expect(m.scenes.map(\.id) == ["map", "gallery", "menu"])
+        let map = m.scenes[0]
+        #expect(map.image == "/m/images/a.png")
+        #expect(map.minZoom == .fit && map.maxZoom == 4 && map.doubleTapZoom == 2)
+        #expect(map.hotspots.map(\.id) == ["cafe", "1"])
+        #expect(map.hotspots[0].rect == Rect(x: 10, y: 20, width: 30, height: 40))
+        #expect(map.options.decelerationRate == .fast)
+        #expect(map.options.indicatorStyle == .white)
+        #expect(!map.options.bounces)
+        #expect(m.scenes[1].pages == ["/m/images/b.jpg", "/m/images/c.jpg"])
+        #expect(m.scenes[2].axis == .horizontal)
+        #expect(m.scenes[2].options.decelerationRate.rawValue == 0.995)
+    }
+
+    @Test func theDemoManifestIsValid() throws {
+        let path = #filePath.replacingOccurrences(of: "Tests/KioskTests/ManifestTests.swift", with: "Assets/kiosk.json")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let m = try Manifest.parse(text, file: path, baseDirectory: "/x", fileExists: { _ in true })
+        #expect(Set(m.scenes.map(\.type)) == [.zoom, .carousel, .scroll])
+    }
+
+    /// Every error names the file and the JSON path of the field.
+    @Test(arguments: [
+        ("", "/m/kiosk.json: the file is empty"),
+        ("{", "/m/kiosk.json: not valid JSON"),
+        ("[]", "/m/kiosk.json: expected an object, found an array"),
+        (#"{"scenes": []}"#, "/m/kiosk.json: kioskManifest: missing"),
+        (#"{"kioskManifest": 2}"#, "/m/kiosk.json: kioskManifest: version 2"),
+        (#"{"kioskManifest": 1, "scenes": [], "colour": 1}"#, "/m/kiosk.json: colour: unknown key"),
+        (#"{"kioskManifest": 1}"#, "/m/kiosk.json: scenes: missing"),
+        (#"{"kioskManifest": 1, "scenes": []}"#, "/m/kiosk.json: scenes: needs at least one scene"),
+        (
+            #"{"kioskManifest": 1, "scenes": [{"id": "a", "type": "zoom", "image": "images/a.png", "maxZoom": "big"}]}"#,
+            "/m/kiosk.json: scenes[0].maxZoom: expected a number, found a string"
+        ),
+        (
+            #"{"kioskManifest": 1, "scenes": [{"id": "a", "type": "zoom", "image": "images/a.png", "maxzoom": 2}]}"#,
+            "/m/kiosk.json: scenes[0].maxzoom: unknown key"
+        ),
+        (
+            #"{"kioskManifest": 1, "scenes": [{"id": "a", "type": "zoom", "image": "images/nope.png"}]}"#,
+            "/m/kiosk.json: scenes[0].image: file not found: /m/images/nope.png"
+        ),
+        (
+            #"{"kioskManifest": 1, "scenes": [{"id": "a", "type": "carousel", "pages": ["images/b.jpg", "x.jpg"]}]}"#,
+            "/m/kiosk.json: scenes[0].pages[1]: file not found"
+        ),
+        (
+            #"{"kioskManifest": 1, "scenes": [{"id": "a", "type": "movie", "image": "images/a.png"}]}"#,
+            "/m/kiosk.json: scenes[0].type: \"movie\" is not a scene type"
+        ),
+        (
+            #"{"kioskManifest": 1, "home": "b", "scenes": [{"id": "a", "type": "zoom", "image": "images/a.png"}]}"#,
+            "/m/kiosk.json: home: no scene has the id \"b\""
+        ),
+        (
+            #"{"kioskManifest": 1, "scenes": [{"id": "a", "type": "zoom", "image": "images/a.png", "hotspots": [{"rect": [1, 2, 3, 4], "goto": "z"}]}]}"#,
+            "/m/kiosk.json: scenes[0].hotspots[0].goto: no scene has the id \"z\""
+        ),
+        (
+            #"{"kioskManifest": 1, "scenes": [{"id": "a", "type": "zoom", "image": "images/a.png", "hotspots": [{"rect": [1, 2, 3]}]}]}"#,
+            "/m/kiosk.json: scenes[0].hotspots[0].rect: expected [x, y, width, height]"
+        ),
+        (
+            #"{"kioskManifest": 1, "scenes": [{"id": "a", "type": "zoom", "image": "images/a.png"}, {"id": "a", "type": "zoom", "image": "images/a.png"}]}"#,
+            "/m/kiosk.json: scenes[1].id: \"a\" is used by another scene"
+        ),
+        (
+            #"{"kioskManifest": 1, "scenes": [{"id": "a", "type": "zoom", "image": "images/a.png", "bounces": "yes"}]}"#,
+            "/m/kiosk.json: scenes[0].bounces: expected true or false, found a string"
+        ),
+        (
+            #"{"kioskManifest": 1, "scenes": [{"id": "a", "type": "scroll", "image": "images/a.png", "axis": "diagonal"}]}"#,
+            "/m/kiosk.json: scenes[0].axis: \"diagonal\" is not an axis"
+        ),
+        (
+            #"{"kioskManifest": 1, "background": "red", "scenes": [{"id": "a", "type": "zoom", "image": "images/a.png"}]}"#,
+            "/m/kiosk.json: background: expected a colour"
+        ),
+        (
+            #"{"kioskManifest": 1, "scenes": [{"id": "a", "type": "zoom", "image": "images/a.png", "minZoom": -1}]}"#,
+            "/m/kiosk.json: scenes[0].minZoom: expected \"fit\" or a positive number"
+        ),
+    ])
+    func errorsNameTheFileAndThePath(text: String, message: String) {
+        do {
+            _ = try Self.parse(text)
+            Issue.record("accepted: \(text)")
+        } catch {
+            #expect(error.description.hasPrefix(message), "\(error.description)")
+        }
+    }
+
+    @Test func calibrationAndRotation() throws {
+        var c = Calibration()
+        c.minX = 0.1
+        c.maxX = 0.9
+        c.invertY = true
+        let p = c.apply(Point(x: 0.5, y: 0.25))
+        #expect(abs(p.x - 0.5) < 1e-12 && p.y == 0.75)
+        c.swapAxes = true
+        #expect(c.apply(Point(x: 0.25, y: 0.1)).x == 0)
+        #expect(Rotation.quarter.sceneSize(Size(width: 1920, height: 1080)) == Size(width: 1080, height: 1920))
+        // The physical top-right corner is the scene's top-left after a quarter turn clockwise... and back.
+        for r in Rotation.allCases {
+            let q = r.toScene(Point(x: 0.2, y: 0.7))
+            #expect(q.x >= 0 && q.x <= 1 && q.y >= 0 && q.y <= 1)
+        }
+        #expect(Rotation.quarter.toScene(Point(x: 1, y: 0)) == Point(x: 0, y: 0))
+        #expect(Rotation.half.toScene(Point(x: 0, y: 0)) == Point(x: 1, y: 1))
+        #expect(Rotation.threeQuarters.toScene(Point(x: 0, y: 1)) == Point(x: 0, y: 0))
+    }
+}
