@@ -27,7 +27,8 @@ let package = Package(
         .target(name: "KioskSDL", dependencies: ["CSDL2", "CSDL2Image", "Kiosk", "EventLog", "ScrollEngine"]),
         // Counts heap allocations by interposing malloc in the benchmark binary only.
         .target(name: "CAllocCounter"),
-        .executableTarget(name: "kiosk-bench", dependencies: ["ScrollEngine", "TouchInput", "CAllocCounter"]),
+        .executableTarget(
+            name: "kiosk-bench", dependencies: ["ScrollEngine", "TouchInput", "EventLog", "KioskSDL", "CAllocCounter"]),
         // Helpers shared by the test targets (a seeded generator, tolerant comparisons).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "TestSupport"]),

@@ -26,6 +26,15 @@ final class Renderer {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
+    /// Draws the app's current frame.
+    func draw(_ app: KioskApp, screenSize: Size) {
+        let config = app.scene.config
+        let paths = config.type == .carousel ? config.pages : [config.image ?? ""]
+        draw(
+            app.drawList(), paths: paths, background: app.manifest.background, sceneSize: app.sceneSize,
+            screenSize: screenSize)
+    }
+
     /// Draws one frame of `list` for a scene of `sceneSize` whose images are `paths`.
     func draw(_ list: [DrawCommand], paths: [String], background: RGB, sceneSize: Size, screenSize: Size) {
         if rotation != .none {

@@ -240,11 +240,7 @@ final class FrameLoop {
 
     func renderFrame(at t: Double) throws(KioskError) {
         app.step(to: t)
-        let scene = app.scene
-        let paths = scene.config.type == .carousel ? scene.config.pages : [scene.config.image ?? ""]
-        renderer.draw(
-            app.drawList(), paths: paths, background: app.manifest.background, sceneSize: app.sceneSize,
-            screenSize: display.size)
+        renderer.draw(app, screenSize: display.size)
         for i in screenshots.indices where !screenshots[i].taken && screenshots[i].ms <= t {
             try saveScreenshot(screenshots[i].path)
             screenshots[i].taken = true
