@@ -34,6 +34,7 @@ let package = Package(
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "TestSupport"]),
         .testTarget(
             name: "KioskTests", dependencies: ["Kiosk", "ScrollEngine", "EventLog", "TouchInput", "TestSupport"]),
+        .testTarget(name: "KioskSDLTests", dependencies: ["KioskSDL", "Kiosk", "EventLog", "CSDL2"]),
         // Runs the built kiosk binary headless (the dependency makes SwiftPM build it first).
         .testTarget(name: "KioskEndToEndTests", dependencies: ["kiosk", "CSDL2", "CSDL2Image"]),
         .testTarget(name: "EventLogTests", dependencies: ["EventLog", "ScrollEngine", "TouchInput", "TestSupport"]),

@@ -183,9 +183,13 @@ public final class GestureController {
         if zoomView != nil { return }  // the zoom's focal point carries the content
         if !panning {
             let slop = maximumFingers > 1 ? TouchConstants.multiFingerPanSlop : TouchConstants.panSlop
-            guard translation.length > slop else { return }
+            let distance = translation.length
+            guard distance > slop else { return }
             beginPan()
-            return  // the slop itself does not move the content
+            // The slop itself never moves the content; what the fingers went beyond it does, so from here the
+            // content follows them exactly, a slop behind.
+            if panning { routeDrag(translation * ((distance - slop) / distance)) }
+            return
         }
         routeDrag(delta)
     }

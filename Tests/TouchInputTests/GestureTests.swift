@@ -16,14 +16,14 @@ import TouchInput
         #expect(rig.view.contentOffset.y == 1000)
         #expect(!rig.view.isDragging)
         g = Gesture()
-        g.move(1, Point(x: 400, y: 288))  // 12 pt: the drag starts here, the content has not moved yet
+        g.move(1, Point(x: 400, y: 288))  // 12 pt: the drag starts here, with the 2 pt beyond the slop
         rig.replay(g.events, settle: false)
         #expect(rig.view.isDragging)
-        #expect(rig.view.contentOffset.y == 1000)
+        #expect(rig.view.contentOffset.y == 1002)
         g = Gesture()
         g.move(1, Point(x: 400, y: 280))
         rig.replay(g.events, settle: false)
-        #expect(rig.view.contentOffset.y == 1008)  // exactly the finger's motion since the drag began
+        #expect(rig.view.contentOffset.y == 1010)  // from now on exactly the finger's motion, a slop behind
     }
 
     @Test func velocityTrackerFitsALine() {
