@@ -5,8 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-# Debian packages the build and the kiosk need (see README, "Dependencies").
-packages=(libsdl2-dev libsdl2-image-dev)
+# Debian packages the build and the kiosk need (see README, "Dependencies"); SDL's runtime also dlopens
+# EGL, GLES and udev, which Debian's SDL package does not pull in (shared/design/platform.md).
+packages=(libsdl2-dev libsdl2-image-dev libegl1 libgles2 libudev1)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -26,4 +27,13 @@ if ! command -v swift >/dev/null 2>&1; then
 fi
 
 swift build -c release --product kiosk
-exec .build/release/kiosk "$@"
+
+# On a desktop (X11 or Wayland) show a window unless told otherwise; on a kiosk, fullscreen.
+mode=()
+if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+    case " $* " in
+        *" --windowed "* | *" --headless "* | *" --help "* | *" --version "*) ;;
+        *) mode=(--windowed 1280x800) ;;
+    esac
+fi
+exec .build/release/kiosk "${mode[@]}" "$@"
