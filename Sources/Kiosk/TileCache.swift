@@ -1,0 +1,70 @@
+/// A least-recently-used cache of tiles within a byte budget. Generic over what a tile holds (a texture in
+/// the kiosk, a number in tests). Tiles used in the current frame are evicted last; pinned tiles never.
+public struct TileCache<Value> {
+    struct Entry {
+        var value: Value
+        var bytes: Int
+        var lastUsed: UInt64
+        var pinned: Bool
+    }
+
+    public let budget: Int
+    public private(set) var bytes = 0
+    /// The most bytes ever held.
+    public private(set) var peakBytes = 0
+    var entries: [TileKey: Entry] = [:]
+    var clock: UInt64 = 0
+
+    public init(budget: Int) { self.budget = max(0, budget) }
+
+    public var count: Int { entries.count }
+
+    public func contains(_ key: TileKey) -> Bool { entries[key] != nil }
+
+    /// The value, marked as used now.
+    public mutating func use(_ key: TileKey) -> Value? {
+        guard entries[key] != nil else { return nil }
+        entries[key]!.lastUsed = clock
+        return entries[key]!.value
+    }
+
+    /// A new frame: what is used from now on is newer than everything before.
+    public mutating func nextFrame() { clock += 1 }
+
+    /// Adds a tile and evicts the least recently used ones while over budget; returns the evicted values (for
+    /// the owner to free). A pinned tile (the pyramid's smallest levels) is never evicted.
+    @discardableResult
+    public mutating func insert(_ key: TileKey, _ value: Value, bytes size: Int, pinned: Bool = false) -> [Value] {
+        var evicted: [Value] = []
+        if let old = entries.removeValue(forKey: key) {
+            bytes -= old.bytes
+            evicted.append(old.value)
+        }
+        entries[key] = Entry(value: value, bytes: size, lastUsed: clock, pinned: pinned)
+        bytes += size
+        peakBytes = max(peakBytes, bytes)
+        while bytes > budget, let victim = leastRecentlyUsed(excluding: key) {
+            let e = entries.removeValue(forKey: victim)!
+            bytes -= e.bytes
+            evicted.append(e.value)
+        }
+        return evicted
+    }
+
+    /// Removes everything (for the owner to free).
+    public mutating func removeAll() -> [Value] {
+        defer {
+            entries.removeAll()
+            bytes = 0
+        }
+        return entries.values.map(\.value)
+    }
+
+    func leastRecentlyUsed(excluding key: TileKey) -> TileKey? {
+        var best: (TileKey, UInt64)?
+        for (k, e) in entries where k != key && !e.pinned {
+            if best == nil || e.lastUsed < best!.1 { best = (k, e.lastUsed) }
+        }
+        return best?.0
+    }
+}
