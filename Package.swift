@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "kiosk", targets: ["kiosk"]),
         .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
+        .executable(name: "kiosk-deepzoom-demo", targets: ["kiosk-deepzoom-demo"]),
         .library(name: "ScrollEngine", targets: ["ScrollEngine"]),
         .library(name: "TouchInput", targets: ["TouchInput"]),
         .library(name: "EventLog", targets: ["EventLog"]),
@@ -25,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
         // The SDL boundary: display, images, drawing, events, the frame loop.
         .target(name: "KioskSDL", dependencies: ["CSDL2", "CSDL2Image", "Kiosk", "EventLog", "ScrollEngine"]),
+        // Writes the deep-zoom demo (Assets/deepzoom/demo.dzi), procedurally.
+        .executableTarget(name: "kiosk-deepzoom-demo", dependencies: ["Kiosk", "CSDL2", "CSDL2Image"]),
         // Counts heap allocations by interposing malloc in the benchmark binary only.
         .target(name: "CAllocCounter"),
         .executableTarget(

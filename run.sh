@@ -27,6 +27,10 @@ if ! command -v swift >/dev/null 2>&1; then
 fi
 
 swift build -c release --product kiosk
+# The deep-zoom demo (16384 x 16384, about 50 MB of tiles) is drawn here rather than committed.
+if [ ! -f Assets/deepzoom/demo.dzi ]; then
+    swift run -c release kiosk-deepzoom-demo
+fi
 
 # On a desktop (X11 or Wayland) show a window unless told otherwise; on a kiosk, fullscreen.
 mode=()

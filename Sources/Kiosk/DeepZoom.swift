@@ -84,7 +84,8 @@ extension DeepZoomImage {
                 throw DeepZoomError(message: "missing \(element) \(name)")
             }
             guard let v = Int(text), v >= minimum else {
-                throw DeepZoomError(message: "\(element) \(name)=\"\(text)\" is not a whole number of at least \(minimum)")
+                throw DeepZoomError(
+                    message: "\(element) \(name)=\"\(text)\" is not a whole number of at least \(minimum)")
             }
             return v
         }
@@ -95,7 +96,9 @@ extension DeepZoomImage {
         else { throw DeepZoomError(message: "Image Format must be jpeg, jpg, png or webp") }
         let width = try integer("Size", "Width", minimum: 1)
         let height = try integer("Size", "Height", minimum: 1)
-        guard width <= 1 << 24, height <= 1 << 24 else { throw DeepZoomError(message: "Size is beyond 16777216 pixels a side") }
+        guard width <= 1 << 24, height <= 1 << 24 else {
+            throw DeepZoomError(message: "Size is beyond 16777216 pixels a side")
+        }
         guard overlap < tileSize else { throw DeepZoomError(message: "Overlap must be smaller than TileSize") }
         return DeepZoomImage(width: width, height: height, tileSize: tileSize, overlap: overlap, format: format)
     }

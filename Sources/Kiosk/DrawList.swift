@@ -4,6 +4,8 @@ import ScrollEngine
 public enum DrawCommand: Equatable, Sendable {
     /// Part of image `image` (an index into the scene's images), `source` in pixels, onto `destination` in points.
     case image(image: Int, source: Rect, destination: Rect)
+    /// Part of a pyramid tile: `source` in the pixels of the tile's stored bitmap, onto `destination` in points.
+    case tile(TileKey, source: Rect, destination: Rect, opacity: Double)
     /// An image that could not be loaded: a placeholder fills `destination`.
     case placeholder(destination: Rect)
     case fill(Rect, Color)
@@ -12,21 +14,40 @@ public enum DrawCommand: Equatable, Sendable {
     case homeButton(Rect)
 }
 
+/// What the drawing of a frame asks of the tile store: which tiles are loaded, and in return the tiles it
+/// wanted but did not have (nearest the centre first) and those the current motion will need.
+public struct TileQuery {
+    public var isLoaded: (TileKey) -> Bool
+    /// A loaded tile's opacity (below 1 while it blends in).
+    public var opacity: (TileKey) -> Double = { _ in 1 }
+    public var missing: [TileKey] = []
+    public var prefetch: [TileKey] = []
+    public init(isLoaded: @escaping (TileKey) -> Bool) { self.isLoaded = isLoaded }
+    /// Every tile counts as loaded (for draw lists without a store).
+    public static var everything: TileQuery { TileQuery { _ in true } }
+}
+
 extension Scene {
     /// The frame's commands for this scene (without the background, which the renderer clears to).
     public func drawList() -> [DrawCommand] {
+        var query = TileQuery.everything
+        return drawList(tiles: &query)
+    }
+
+    /// The frame's commands, pyramid images drawn from the tiles `tiles` has.
+    public func drawList(tiles: inout TileQuery) -> [DrawCommand] {
         var out: [DrawCommand] = []
         let screen = Rect(origin: .zero, size: size)
         switch config.type {
         case .zoom, .scroll:
-            appendImage(0, view: view, origin: .zero, clip: screen, to: &out)
+            appendImage(0, view: view, origin: .zero, clip: screen, tiles: &tiles, to: &out)
             appendIndicators(view, origin: .zero, to: &out)
         case .carousel:
             for (i, page) in pages.enumerated() {
                 let origin = Point(x: Double(i) * size.width - view.contentOffset.x, y: 0)
                 guard origin.x < size.width, origin.x + size.width > 0 else { continue }
                 let clip = intersection(screen, Rect(origin: origin, size: size))
-                appendImage(i, view: page, origin: origin, clip: clip, to: &out)
+                appendImage(i, view: page, origin: origin, clip: clip, tiles: &tiles, to: &out)
                 appendIndicators(page, origin: origin, to: &out)
             }
             if config.pageControl && pages.count > 1 { appendPageDots(to: &out) }
@@ -35,7 +56,9 @@ extension Scene {
     }
 
     /// The visible part of image `index` shown by `v` whose top-left is at `origin`, clipped to `clip`.
-    func appendImage(_ index: Int, view v: ScrollView, origin: Point, clip: Rect, to out: inout [DrawCommand]) {
+    func appendImage(
+        _ index: Int, view v: ScrollView, origin: Point, clip: Rect, tiles: inout TileQuery, to out: inout [DrawCommand]
+    ) {
         let info = images[index]
         let scale = imageScale(v)
         guard scale > 0 else { return }
@@ -48,10 +71,47 @@ extension Scene {
             out.append(.placeholder(destination: visible))
             return
         }
-        let source = Rect(
-            x: (visible.minX - full.minX) / scale, y: (visible.minY - full.minY) / scale, width: visible.width / scale,
-            height: visible.height / scale)
-        out.append(.image(image: index, source: source, destination: visible))
+        guard let pyramid = info.pyramid else {
+            out.append(.image(image: index, source: imageRect(visible, full: full, scale: scale), destination: visible))
+            return
+        }
+        appendTiles(info.id, pyramid, full: full, visible: visible, scale: scale, tiles: &tiles, to: &out)
+        // Where a fling or an animation is heading: its tiles are asked for ahead of time.
+        let rest = v.restingContentOffset
+        guard rest != v.contentOffset else { return }
+        let ahead = Rect(origin: origin - rest, size: full.size)
+        let seen = intersection(ahead, clip)
+        guard seen.width > 0, seen.height > 0 else { return }
+        let plan = TileSelection.plan(
+            image: info.id, pyramid: pyramid, visible: imageRect(seen, full: ahead, scale: scale), scale: scale,
+            isLoaded: { _ in false })
+        tiles.prefetch += plan.missing
+    }
+
+    /// The image pixels that `rect` (points) shows of an image drawn at `full`.
+    func imageRect(_ rect: Rect, full: Rect, scale: Double) -> Rect {
+        Rect(
+            x: (rect.minX - full.minX) / scale, y: (rect.minY - full.minY) / scale, width: rect.width / scale,
+            height: rect.height / scale)
+    }
+
+    /// A pyramid image: the visible tiles of the level the scale wants, lower levels standing in for missing ones.
+    func appendTiles(
+        _ id: Int, _ pyramid: DeepZoomImage, full: Rect, visible: Rect, scale: Double, tiles: inout TileQuery,
+        to out: inout [DrawCommand]
+    ) {
+        let plan = TileSelection.plan(
+            image: id, pyramid: pyramid, visible: imageRect(visible, full: full, scale: scale), scale: scale,
+            isLoaded: tiles.isLoaded, opacity: tiles.opacity)
+        for d in plan.draws {
+            let destination = Rect(
+                x: full.minX + d.imageRect.minX * scale, y: full.minY + d.imageRect.minY * scale,
+                width: d.imageRect.width * scale, height: d.imageRect.height * scale)
+            let source = TileSelection.sourceRect(
+                d.imageRect, level: d.tile.level, column: d.tile.column, row: d.tile.row, in: pyramid)
+            out.append(.tile(d.tile, source: source, destination: destination, opacity: d.opacity))
+        }
+        tiles.missing += plan.missing
     }
 
     func appendIndicators(_ v: ScrollView, origin: Point, to out: inout [DrawCommand]) {

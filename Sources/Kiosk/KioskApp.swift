@@ -279,7 +279,13 @@ public final class KioskApp {
     // MARK: Output
 
     public func drawList() -> [DrawCommand] {
-        var list = scene.drawList()
+        var query = TileQuery.everything
+        return drawList(tiles: &query)
+    }
+
+    /// The frame's commands; pyramid images are drawn from the tiles `tiles` says are loaded.
+    public func drawList(tiles: inout TileQuery) -> [DrawCommand] {
+        var list = scene.drawList(tiles: &tiles)
         if let frame = homeButtonFrame { list.append(.homeButton(frame)) }
         return list
     }

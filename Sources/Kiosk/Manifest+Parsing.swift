@@ -16,6 +16,7 @@ extension Manifest {
         let top = try Object(root, path: "", fail: fail)
         try top.allow([
             "kioskManifest", "home", "idleTimeoutSeconds", "background", "scenes", "homeButton", "calibration",
+            "textureBudgetMiB",
         ])
         let version = try top.number("kioskManifest", required: true)!
         guard version == 1 else { throw fail("kioskManifest", "version \(version) is not supported (only 1)") }
@@ -65,9 +66,12 @@ extension Manifest {
             guard calibration.minX != calibration.maxX else { throw fail("calibration.maxX", "must differ from minX") }
             guard calibration.minY != calibration.maxY else { throw fail("calibration.maxY", "must differ from minY") }
         }
+        let budget = try top.number("textureBudgetMiB") ?? 128
+        guard budget >= 8 else { throw fail("textureBudgetMiB", "must be at least 8") }
         return Manifest(
             home: home, idleTimeoutSeconds: idle, background: background, scenes: scenes,
-            homeButton: try top.bool("homeButton") ?? true, calibration: calibration, baseDirectory: baseDirectory)
+            homeButton: try top.bool("homeButton") ?? true, calibration: calibration, baseDirectory: baseDirectory,
+            textureBudgetMiB: budget)
     }
 
     static func parseScene(
@@ -94,7 +98,13 @@ extension Manifest {
 
         func resolve(_ key: String, _ relative: String) throws(ManifestError) -> String {
             let full = relative.hasPrefix("/") ? relative : baseDirectory + "/" + relative
-            guard fileExists(full) else { throw fail(key, "file not found: \(full)") }
+            guard fileExists(full) else {
+                let hint =
+                    full.hasSuffix(".dzi")
+                    ? " (a Deep Zoom image: `vips dzsave` makes one; the demo's is made by "
+                        + "`swift run -c release kiosk-deepzoom-demo` or ./run.sh)" : ""
+                throw fail(key, "file not found: \(full)\(hint)")
+            }
             return full
         }
         var image: String?

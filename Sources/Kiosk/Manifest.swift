@@ -13,6 +13,8 @@ public struct Manifest: Equatable, Sendable {
     public var calibration: Calibration
     /// The folder paths are relative to.
     public var baseDirectory: String
+    /// The most texture memory the tiles of pyramid images may hold (an addition; default 128 MiB).
+    public var textureBudgetMiB: Double = 128
 
     public func scene(_ id: String) -> SceneConfig? { scenes.first { $0.id == id } }
 }

@@ -6,9 +6,15 @@ import TouchInput
 public struct ImageInfo: Equatable, Sendable {
     public var size: Size
     public var loaded: Bool
-    public init(size: Size, loaded: Bool) {
+    /// Set when the image is drawn from a tile pyramid (a `.dzi`, or a plain image too large for one texture).
+    public var pyramid: DeepZoomImage?
+    /// The image's number in its store, which names its tiles (`TileKey.image`).
+    public var id: Int
+    public init(size: Size, loaded: Bool, pyramid: DeepZoomImage? = nil, id: Int = 0) {
         self.size = size
         self.loaded = loaded
+        self.pyramid = pyramid
+        self.id = id
     }
     public static let placeholderSize = Size(width: 1600, height: 1200)
     public static let missing = ImageInfo(size: placeholderSize, loaded: false)

@@ -60,11 +60,13 @@ public enum TileSelection {
     }
 
     /// The pixels of the tile's stored bitmap that show `imageRect` (full-resolution image pixels).
-    public static func sourceRect(_ imageRect: Rect, level: Int, column: Int, row: Int, in image: DeepZoomImage) -> Rect {
+    public static func sourceRect(_ imageRect: Rect, level: Int, column: Int, row: Int, in image: DeepZoomImage) -> Rect
+    {
         let f = Double(1 << (image.maxLevel - level))
         let stored = image.storedRect(level: level, column: column, row: row)
         return Rect(
-            x: imageRect.minX / f - Double(stored.x), y: imageRect.minY / f - Double(stored.y), width: imageRect.width / f,
+            x: imageRect.minX / f - Double(stored.x), y: imageRect.minY / f - Double(stored.y),
+            width: imageRect.width / f,
             height: imageRect.height / f)
     }
 
@@ -81,6 +83,8 @@ public struct TilePlan: Equatable, Sendable {
         public var tile: TileKey
         /// Full-resolution image pixels this draw covers.
         public var imageRect: Rect
+        /// Below 1 while a newly arrived tile blends in over its stand-in (drawn just before it).
+        public var opacity: Double = 1
     }
     public var level: Int
     public var draws: [Draw]
@@ -93,7 +97,8 @@ extension TileSelection {
     /// best loaded lower level stands in for its area (never a hole: `isLoaded` must hold for level 0's tile,
     /// which the owner keeps). Each image pixel is drawn once.
     public static func plan(
-        image index: Int, pyramid: DeepZoomImage, visible: Rect, scale: Double, isLoaded: (TileKey) -> Bool
+        image index: Int, pyramid: DeepZoomImage, visible: Rect, scale: Double, isLoaded: (TileKey) -> Bool,
+        opacity: (TileKey) -> Double = { _ in 1 }
     ) -> TilePlan {
         let level = level(for: scale, in: pyramid)
         var draws: [TilePlan.Draw] = []
@@ -103,11 +108,12 @@ extension TileSelection {
             let key = TileKey(image: index, level: level, column: c, row: r)
             let core = intersection(coreRect(level: level, column: c, row: r, in: pyramid), visible)
             guard core.width > 0, core.height > 0 else { continue }
-            if isLoaded(key) {
+            let alpha = isLoaded(key) ? opacity(key) : 0
+            if alpha >= 1 {
                 draws.append(.init(tile: key, imageRect: core))
                 continue
             }
-            missing.append(key)
+            if alpha <= 0 { missing.append(key) }
             var fallback = level - 1
             while fallback >= 0 {
                 let a = ancestor(level: fallback, column: c, row: r, from: level)
@@ -118,6 +124,7 @@ extension TileSelection {
                 }
                 fallback -= 1
             }
+            if alpha > 0 { draws.append(.init(tile: key, imageRect: core, opacity: alpha)) }
         }
         missing.sort { a, b in
             let ca = coreRect(level: a.level, column: a.column, row: a.row, in: pyramid)

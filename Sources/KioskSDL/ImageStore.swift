@@ -1,5 +1,6 @@
 import CSDL2
 import CSDL2Image
+import Foundation
 import Kiosk
 import ScrollEngine
 
@@ -14,13 +15,19 @@ final class ImageStore {
         var scale: Double
     }
 
-    let renderer: OpaquePointer
-    let maxTextureSize: Int?
+    /// Held so that the renderer outlives every texture made with it.
+    let display: Display
+    var renderer: OpaquePointer { display.renderer }
+    var maxTextureSize: Int? { display.maxTextureSize }
     var entries: [String: Entry] = [:]
+    let tiles: TileStore
+    /// A plain image larger than this (a side, in pixels) is drawn from a pyramid: GL renderers do not mipmap,
+    /// so a large image zoomed far out would alias (platform.md).
+    static let pyramidThreshold = 4096
 
-    init(renderer: OpaquePointer, maxTextureSize: Int?) {
-        self.renderer = renderer
-        self.maxTextureSize = maxTextureSize
+    init(display: Display, tiles: TileStore) {
+        self.display = display
+        self.tiles = tiles
         IMG_Init(Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue))
     }
 
@@ -34,6 +41,7 @@ final class ImageStore {
     }
 
     func load(_ path: String) -> Entry {
+        if path.lowercased().hasSuffix(".dzi") { return loadDeepZoom(path) }
         guard var surface = IMG_Load(path) else {
             log(.warning, "\(path): cannot load the image (\(sdlError())); showing a placeholder")
             return Entry(texture: nil, info: .missing, scale: 1)
@@ -44,6 +52,15 @@ final class ImageStore {
         guard w > 0, h > 0 else {
             log(.warning, "\(path): the image is empty; showing a placeholder")
             return Entry(texture: nil, info: .missing, scale: 1)
+        }
+        if max(w, h) > Self.pyramidThreshold || max(w, h) > (maxTextureSize ?? Int.max),
+            let source = MemoryPyramidSource(path: path, surface: surface)
+        {
+            let id = entries.count + 1
+            tiles.register(source, id: id)
+            let info = ImageInfo(
+                size: Size(width: Double(w), height: Double(h)), loaded: true, pyramid: source.pyramid, id: id)
+            return Entry(texture: nil, info: info, scale: 1)
         }
         var scale = 1.0
         if let limit = maxTextureSize, max(w, h) > limit {
@@ -66,6 +83,25 @@ final class ImageStore {
         return Entry(
             texture: texture, info: ImageInfo(size: Size(width: Double(w), height: Double(h)), loaded: true),
             scale: scale)
+    }
+
+    /// A `.dzi`: the descriptor is read now, the tiles as they are needed.
+    func loadDeepZoom(_ path: String) -> Entry {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        else {
+            log(.warning, "\(path): cannot read the Deep Zoom descriptor; showing a placeholder")
+            return Entry(texture: nil, info: .missing, scale: 1)
+        }
+        do {
+            let pyramid = try DeepZoomImage.parse(text)
+            let id = entries.count + 1
+            tiles.register(DeepZoomFileSource(path: path, pyramid: pyramid), id: id)
+            let size = Size(width: Double(pyramid.width), height: Double(pyramid.height))
+            return Entry(texture: nil, info: ImageInfo(size: size, loaded: true, pyramid: pyramid, id: id), scale: 1)
+        } catch {
+            log(.warning, "\(path): \(error.message); showing a placeholder")
+            return Entry(texture: nil, info: .missing, scale: 1)
+        }
     }
 
     deinit {

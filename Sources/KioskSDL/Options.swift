@@ -16,6 +16,12 @@ public struct Options: Equatable, Sendable {
 
     public init() {}
 
+    /// `--headless` without `--realtime`: the virtual clock.
+    public var isVirtual: Bool {
+        if case .headless = mode { return !realtime }
+        return false
+    }
+
     public static func == (a: Options, b: Options) -> Bool {
         a.config == b.config && a.mode == b.mode && a.realtime == b.realtime && a.replay == b.replay
             && a.record == b.record && a.trace == b.trace && a.scene == b.scene && a.rotation == b.rotation

@@ -4,19 +4,28 @@ import ScrollEngine
 
 /// Executes a frame's draw list with SDL, rotated onto the screen when `--rotate` asks.
 final class Renderer {
-    let renderer: OpaquePointer
+    /// Held so that the renderer outlives every texture made with it.
+    let display: Display
+    var renderer: OpaquePointer { display.renderer }
     let images: ImageStore
+    var tiles: TileStore { images.tiles }
     let rotation: Rotation
     let dot: OpaquePointer?
     let home: OpaquePointer?
     /// The scene's picture before rotation (nil without rotation).
     var target: OpaquePointer?
     var targetSize: Size = .zero
+    /// SDL's software renderer, which truncates float rectangles to whole pixels.
+    let truncatesRects: Bool
 
-    init(renderer: OpaquePointer, images: ImageStore, rotation: Rotation) {
-        self.renderer = renderer
+    init(display: Display, images: ImageStore, rotation: Rotation) {
+        self.display = display
+        let renderer = display.renderer
         self.images = images
         self.rotation = rotation
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        truncatesRects = info.name.map { String(cString: $0) } == "software"
         dot = makeTexture(renderer, size: 64) { x, y in
             // A white disc with a one-pixel soft edge.
             let d = ((x - 32) * (x - 32) + (y - 32) * (y - 32)).squareRoot()
@@ -26,13 +35,19 @@ final class Renderer {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
-    /// Draws the app's current frame.
-    func draw(_ app: KioskApp, screenSize: Size) {
+    /// Draws the app's current frame at `ms`: takes the tiles decoded since the last frame, draws, and asks for
+    /// the tiles the frame missed. Returns the draw list (the benchmark replays it).
+    @discardableResult
+    func draw(_ app: KioskApp, at ms: Double, screenSize: Size) -> [DrawCommand] {
+        tiles.beginFrame(at: ms)
+        var query = TileQuery { [tiles] key in tiles.isLoaded(key) }
+        query.opacity = { [tiles] key in tiles.opacity(key) }
+        let list = app.drawList(tiles: &query)
         let config = app.scene.config
         let paths = config.type == .carousel ? config.pages : [config.image ?? ""]
-        draw(
-            app.drawList(), paths: paths, background: app.manifest.background, sceneSize: app.sceneSize,
-            screenSize: screenSize)
+        draw(list, paths: paths, background: app.manifest.background, sceneSize: app.sceneSize, screenSize: screenSize)
+        tiles.request(missing: query.missing, prefetch: query.prefetch)
+        return list
     }
 
     /// Draws one frame of `list` for a scene of `sceneSize` whose images are `paths`.
@@ -73,6 +88,15 @@ final class Renderer {
                 return
             }
             copy(texture, source: source, textureScale: e.scale, destination: destination)
+        case .tile(let key, let source, let destination, let opacity):
+            guard let texture = tiles.texture(key) else {
+                placeholder(destination)
+                return
+            }
+            // Tiles are opaque: blending (slow in software) only while one blends in over its stand-in.
+            SDL_SetTextureBlendMode(texture, opacity < 1 ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
+            SDL_SetTextureAlphaMod(texture, channel(opacity))
+            copy(texture, source: source, textureScale: 1, destination: destination)
         case .placeholder(let destination):
             placeholder(destination)
         case .fill(let rect, let color):
@@ -105,6 +129,14 @@ final class Renderer {
         var dst = SDL_FRect(
             x: Float(d.minX - (s.minX * k - x0) * fx), y: Float(d.minY - (s.minY * k - y0) * fy),
             w: Float((x1 - x0) * fx), h: Float((y1 - y0) * fy))
+        if truncatesRects {
+            // The software renderer cuts a float rectangle to whole pixels by truncating its origin and its size,
+            // which can lose the last row or column: cover whole pixels instead (the clip below trims the rest).
+            let left = dst.x.rounded(.down)
+            let top = dst.y.rounded(.down)
+            dst = SDL_FRect(
+                x: left, y: top, w: (dst.x + dst.w).rounded(.up) - left, h: (dst.y + dst.h).rounded(.up) - top)
+        }
         var clip = SDL_Rect(
             x: Int32(d.minX.rounded(.down)), y: Int32(d.minY.rounded(.down)),
             w: Int32(d.maxX.rounded(.up) - d.minX.rounded(.down)),

@@ -30,12 +30,17 @@ public enum Runner {
         }
         let replay = try options.replay.map { (path) throws(KioskError) in try loadReplay(path) }
         let display = try Display(mode: options.mode)
-        let images = ImageStore(renderer: display.renderer, maxTextureSize: display.maxTextureSize)
+        // Headless on the virtual clock every visible tile is loaded before its frame: the same pictures on
+        // every run. In real time the workers load them and nothing waits.
+        let tiles = TileStore(
+            display: display, budgetBytes: Int(manifest.textureBudgetMiB * 1_048_576),
+            synchronous: options.isVirtual)
+        let images = ImageStore(display: display, tiles: tiles)
         let app = KioskApp(
             manifest: manifest, physicalSize: display.size, rotation: options.rotation, startScene: options.scene,
             imageInfo: images.info)
         if case .windowed = options.mode { app.escapeQuits = true }
-        let renderer = Renderer(renderer: display.renderer, images: images, rotation: options.rotation)
+        let renderer = Renderer(display: display, images: images, rotation: options.rotation)
         let loop = try FrameLoop(
             options: options, app: app, display: display, renderer: renderer, replay: replay)
         try loop.run()
@@ -179,8 +184,10 @@ final class FrameLoop {
         while !app.quitRequested {
             let t = now()
             if !needsDraw && !app.needsFrame && app.isAtRest {
-                // Idle: block until input, the next replayed event or screenshot, or a second for the idle check.
-                var wait = 1000.0
+                // Idle: block until input, the next replayed event or screenshot, or a second for the idle check
+                // (a few milliseconds while tiles are on their way).
+                let tilesComing = renderer.tiles.isBusy || !renderer.tiles.arrived.isEmpty
+                var wait = tilesComing ? 8.0 : 1000.0
                 if next < replay.count { wait = min(wait, replay[next].timestamp - t) }
                 if let s = screenshots.first(where: { !$0.taken }) { wait = min(wait, s.ms - t) }
                 var e = SDL_Event()
@@ -188,7 +195,8 @@ final class FrameLoop {
             }
             let t2 = now()
             deliverReplay(upTo: t2)
-            needsDraw = pollSDL(at: t2) || needsDraw
+            // Tiles arriving or blending in are drawn as they come.
+            needsDraw = pollSDL(at: t2) || needsDraw || renderer.tiles.isBusy || !renderer.tiles.arrived.isEmpty
             let wasMoving = app.needsFrame
             app.step(to: t2)
             let screenshotDue = screenshots.contains { !$0.taken && $0.ms <= t2 }
@@ -240,7 +248,7 @@ final class FrameLoop {
 
     func renderFrame(at t: Double) throws(KioskError) {
         app.step(to: t)
-        renderer.draw(app, screenSize: display.size)
+        renderer.draw(app, at: t, screenSize: display.size)
         for i in screenshots.indices where !screenshots[i].taken && screenshots[i].ms <= t {
             try saveScreenshot(screenshots[i].path)
             screenshots[i].taken = true

@@ -9,20 +9,33 @@ public final class HeadlessSession {
     let images: ImageStore
     let renderer: Renderer
 
-    /// Opens `manifestPath` on SDL's dummy driver at `width` x `height`, in scene `scene` (or home).
-    public init(manifestPath: String, width: Int, height: Int, scene: String? = nil) throws(KioskError) {
+    /// Opens `manifestPath` on SDL's dummy driver at `width` x `height`, in scene `scene` (or home). Tiles
+    /// load on worker threads unless `synchronous`.
+    public init(manifestPath: String, width: Int, height: Int, scene: String? = nil, synchronous: Bool = false)
+        throws(KioskError)
+    {
         let manifest = try Runner.loadManifest(manifestPath)
         display = try Display(mode: .headless(width: width, height: height))
-        images = ImageStore(renderer: display.renderer, maxTextureSize: display.maxTextureSize)
+        let tiles = TileStore(
+            display: display, budgetBytes: Int(manifest.textureBudgetMiB * 1_048_576), synchronous: synchronous)
+        images = ImageStore(display: display, tiles: tiles)
         app = KioskApp(manifest: manifest, physicalSize: display.size, startScene: scene, imageInfo: images.info)
-        renderer = Renderer(renderer: display.renderer, images: images, rotation: .none)
+        renderer = Renderer(display: display, images: images, rotation: .none)
     }
 
-    /// Steps to `ms` and draws and presents one frame.
-    public func frame(at ms: Double) {
+    /// Steps to `ms` and draws and presents one frame; returns its draw list.
+    @discardableResult
+    public func frame(at ms: Double) -> [DrawCommand] {
         app.step(to: ms)
-        renderer.draw(app, screenSize: display.size)
+        let list = renderer.draw(app, at: ms, screenSize: display.size)
         SDL_RenderPresent(display.renderer)
         _ = app.traceLine(frame: 0)  // drains the events, as a frame of the real loop does
+        return list
     }
+
+    /// The most bytes the tile cache held.
+    public var peakTextureBytes: Int { images.tiles.peakBytes }
+
+    /// Whether tiles are still being decoded or uploaded.
+    public var isLoadingTiles: Bool { images.tiles.isBusy }
 }

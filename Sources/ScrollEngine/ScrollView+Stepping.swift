@@ -25,6 +25,17 @@ extension ScrollView {
         updateIndicatorClock()
     }
 
+    /// Where the current motion will leave the content: a deceleration's rest, an animation's target, else the
+    /// offset itself. The kiosk loads the tiles that will be seen there before the content arrives.
+    public var restingContentOffset: Point {
+        switch activity {
+        case .idle: return offset
+        case .decelerating(_, let x, let y):
+            return Point(x: x?.restPosition ?? offset.x, y: y?.restPosition ?? offset.y)
+        case .transition(let tr): return tr.toOffset
+        }
+    }
+
     /// Whether nothing moves and no finger is down: stepping further changes nothing but indicator fades.
     public var isAtRest: Bool {
         if case .idle = activity { return !isTracking && !isDragging && !isZooming && !isDecelerating }

@@ -25,18 +25,25 @@ import Testing
         #expect(d.size(level: 12) == (2400, 1500))
         #expect(d.size(level: 0) == (1, 1))
         #expect(d.tiles(level: 13) == (19, 12))
-        #expect(DeepZoomImage.tilePath(name: "map", level: 13, column: 2, row: 3, format: "jpeg") == "map_files/13/2_3.jpeg")
+        #expect(
+            DeepZoomImage.tilePath(name: "map", level: 13, column: 2, row: 3, format: "jpeg") == "map_files/13/2_3.jpeg"
+        )
     }
 
     @Test func storedRectsIncludeTheOverlap() throws {
         let d = try DeepZoomImage.parse(Self.vips)
         #expect(d.storedRect(level: 13, column: 0, row: 0) == (0, 0, 255, 255))
         #expect(d.storedRect(level: 13, column: 1, row: 0) == (253, 0, 256, 255))
-        #expect(d.storedRect(level: 13, column: 18, row: 11) == (18 * 254 - 1, 11 * 254 - 1, 4800 - 18 * 254 + 1, 3000 - 11 * 254 + 1))
+        #expect(
+            d.storedRect(level: 13, column: 18, row: 11) == (
+                18 * 254 - 1, 11 * 254 - 1, 4800 - 18 * 254 + 1, 3000 - 11 * 254 + 1
+            ))
         // The core of an inner tile maps to its stored pixels shifted by the overlap.
         let core = TileSelection.coreRect(level: 13, column: 1, row: 1, in: d)
         #expect(core == Rect(x: 254, y: 254, width: 254, height: 254))
-        #expect(TileSelection.sourceRect(core, level: 13, column: 1, row: 1, in: d) == Rect(x: 1, y: 1, width: 254, height: 254))
+        #expect(
+            TileSelection.sourceRect(core, level: 13, column: 1, row: 1, in: d)
+                == Rect(x: 1, y: 1, width: 254, height: 254))
         // At a lower level a core stands for twice the image pixels.
         let c12 = TileSelection.coreRect(level: 12, column: 1, row: 0, in: d)
         #expect(c12 == Rect(x: 508, y: 0, width: 508, height: 508))
@@ -80,7 +87,9 @@ import Testing
         let d = DeepZoomImage(width: 4096, height: 4096, tileSize: 256, overlap: 1, format: "jpeg")
         let visible = Rect(x: 1000, y: 1000, width: 800, height: 500)
         // Only level 10's tiles are loaded (and level 0): the wanted level 12 falls back to them.
-        let plan = TileSelection.plan(image: 0, pyramid: d, visible: visible, scale: 1) { $0.level == 10 || $0.level == 0 }
+        let plan = TileSelection.plan(image: 0, pyramid: d, visible: visible, scale: 1) {
+            $0.level == 10 || $0.level == 0
+        }
         #expect(plan.level == 12)
         #expect(plan.draws.allSatisfy { $0.tile.level == 10 })
         #expect(!plan.missing.isEmpty && plan.missing.allSatisfy { $0.level == 12 })

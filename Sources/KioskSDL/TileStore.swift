@@ -1,0 +1,294 @@
+import CSDL2
+import CSDL2Image
+import Foundation
+import Kiosk
+
+/// A decoded tile on its way from a worker to the render thread.
+struct SurfaceBox: @unchecked Sendable {
+    let surface: UnsafeMutablePointer<SDL_Surface>?
+}
+
+/// Where a pyramid's tiles come from. `surface` may be called from a worker thread.
+protocol TileSource: AnyObject, Sendable {
+    var pyramid: DeepZoomImage { get }
+    /// Names the image in log lines.
+    var name: String { get }
+    /// Cheap sources are cut on the render thread; the others are decoded by the workers.
+    var isCheap: Bool { get }
+    func surface(level: Int, column: Int, row: Int) -> UnsafeMutablePointer<SDL_Surface>?
+    func describe(level: Int, column: Int, row: Int) -> String
+}
+
+/// The tiles of a `.dzi`, one file each.
+final class DeepZoomFileSource: TileSource {
+    let pyramid: DeepZoomImage
+    let name: String
+    let folder: String
+    let base: String
+    var isCheap: Bool { false }
+
+    init(path: String, pyramid: DeepZoomImage) {
+        self.pyramid = pyramid
+        name = path
+        folder = (path as NSString).deletingLastPathComponent
+        base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    func describe(level: Int, column: Int, row: Int) -> String {
+        let relative = DeepZoomImage.tilePath(
+            name: base, level: level, column: column, row: row, format: pyramid.format)
+        return folder.isEmpty ? relative : folder + "/" + relative
+    }
+
+    func surface(level: Int, column: Int, row: Int) -> UnsafeMutablePointer<SDL_Surface>? {
+        IMG_Load(describe(level: level, column: column, row: row))
+    }
+}
+
+/// A plain image too large for one texture (or large enough to alias when zoomed out), decoded once and kept as
+/// a pyramid of halved surfaces; tiles are cut from it on demand.
+final class MemoryPyramidSource: TileSource, @unchecked Sendable {
+    static let tileSize = 512
+    let pyramid: DeepZoomImage
+    let name: String
+    /// Level surfaces, index = level.
+    let levels: [UnsafeMutablePointer<SDL_Surface>]
+    var isCheap: Bool { true }
+
+    init?(path: String, surface: UnsafeMutablePointer<SDL_Surface>) {
+        guard let top = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
+        let w = Int(top.pointee.w)
+        let h = Int(top.pointee.h)
+        pyramid = DeepZoomImage(width: w, height: h, tileSize: Self.tileSize, overlap: 1, format: "memory")
+        name = path
+        var levels = [top]
+        var level = pyramid.maxLevel
+        while level > 0 {
+            level -= 1
+            let s = pyramid.size(level: level)
+            guard
+                let next = SDL_CreateRGBSurfaceWithFormat(
+                    0, Int32(s.width), Int32(s.height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+            else { break }
+            // Halving with linear filtering averages each 2 x 2 block: the smaller levels do not alias.
+            SDL_SoftStretchLinear(levels[0], nil, next, nil)
+            levels.insert(next, at: 0)
+        }
+        self.levels = levels
+    }
+
+    func describe(level: Int, column: Int, row: Int) -> String { "\(name) (level \(level), tile \(column)_\(row))" }
+
+    func surface(level: Int, column: Int, row: Int) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard level >= 0, level < levels.count else { return nil }
+        let r = pyramid.storedRect(level: level, column: column, row: row)
+        guard r.width > 0, r.height > 0,
+            let tile = SDL_CreateRGBSurfaceWithFormat(
+                0, Int32(r.width), Int32(r.height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { return nil }
+        var src = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
+        SDL_SetSurfaceBlendMode(levels[level], SDL_BLENDMODE_NONE)
+        SDL_UpperBlit(levels[level], &src, tile, nil)
+        return tile
+    }
+
+    deinit { for s in levels { SDL_FreeSurface(s) } }
+}
+
+/// Decodes tiles on a few threads. The render thread says which tiles it wants (replacing what it wanted
+/// before) and takes the decoded ones each frame.
+final class TileWorkers: @unchecked Sendable {
+    let condition = NSCondition()
+    var wanted: [(TileKey, any TileSource)] = []
+    var inFlight: Set<TileKey> = []
+    var done: [(TileKey, SurfaceBox)] = []
+    var stopping = false
+    var threads: [Thread] = []
+
+    init(count: Int) {
+        for i in 0..<count {
+            let t = Thread { [unowned self] in self.work() }
+            t.name = "kiosk-tiles-\(i)"
+            t.start()
+            threads.append(t)
+        }
+    }
+
+    /// The tiles wanted now, most wanted first; those already decoding are not asked twice.
+    func want(_ list: [(TileKey, any TileSource)]) {
+        condition.lock()
+        wanted = list.filter { !inFlight.contains($0.0) }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func takeDone() -> [(TileKey, SurfaceBox)] {
+        condition.lock()
+        defer {
+            done.removeAll()
+            condition.unlock()
+        }
+        return done
+    }
+
+    /// Whether anything is queued, decoding or waiting to be taken.
+    var isBusy: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return !wanted.isEmpty || !inFlight.isEmpty || !done.isEmpty
+    }
+
+    func work() {
+        while true {
+            condition.lock()
+            while wanted.isEmpty && !stopping { condition.wait() }
+            if stopping {
+                condition.unlock()
+                return
+            }
+            let (key, source) = wanted.removeFirst()
+            inFlight.insert(key)
+            condition.unlock()
+            let surface = source.surface(level: key.level, column: key.column, row: key.row)
+            condition.lock()
+            inFlight.remove(key)
+            done.append((key, SurfaceBox(surface: surface)))
+            condition.unlock()
+        }
+    }
+
+    func stop() {
+        condition.lock()
+        stopping = true
+        condition.broadcast()
+        condition.unlock()
+        // The workers finish their tile and leave; what they decoded is freed.
+        while threads.contains(where: { !$0.isFinished }) { usleep(1000) }
+        for (_, box) in takeDone() { if let s = box.surface { SDL_FreeSurface(s) } }
+    }
+}
+
+/// The tiles of every pyramid image as textures: a byte-budgeted LRU cache, filled synchronously (headless,
+/// so every picture is the same) or by worker threads with the uploads spread over frames (real time).
+final class TileStore {
+    /// Held so that the renderer outlives every texture made with it.
+    let display: Display
+    var renderer: OpaquePointer { display.renderer }
+    var sources: [Int: any TileSource] = [:]
+    var cache: TileCache<OpaquePointer>
+    var failed: Set<TileKey> = []
+    let synchronous: Bool
+    let workers: TileWorkers?
+    /// When a tile was uploaded (real time), for its blend-in.
+    var arrived: [TileKey: Double] = [:]
+    var now: Double = 0
+    /// Uploads stop for the frame once this much time went on them.
+    static let uploadBudgetMs = 4.0
+    /// A new tile blends in over its stand-in in this long.
+    static let blendMs = 150.0
+
+    init(display: Display, budgetBytes: Int, synchronous: Bool) {
+        self.display = display
+        cache = TileCache(budget: budgetBytes)
+        self.synchronous = synchronous
+        workers = synchronous ? nil : TileWorkers(count: 2)
+    }
+
+    /// Adds a pyramid under `id`, and loads its smallest levels (one tile each) at once, pinned: whatever is
+    /// missing later, they stand in, so there is never a hole, and the first frame has a picture.
+    func register(_ source: any TileSource, id: Int) {
+        sources[id] = source
+        for level in 0...source.pyramid.maxLevel {
+            let grid = source.pyramid.tiles(level: level)
+            guard grid.columns == 1 && grid.rows == 1 else { break }
+            load(TileKey(image: id, level: level, column: 0, row: 0), pinned: true)
+        }
+    }
+
+    func isLoaded(_ key: TileKey) -> Bool {
+        if cache.contains(key) || failed.contains(key) { return true }
+        if synchronous || sources[key.image]?.isCheap == true {
+            load(key, pinned: false)
+            return true
+        }
+        return false
+    }
+
+    func opacity(_ key: TileKey) -> Double {
+        guard let t = arrived[key] else { return 1 }
+        let a = (now - t) / Self.blendMs
+        if a >= 1 { arrived[key] = nil }
+        return max(0.05, min(1, a))
+    }
+
+    /// The texture of a tile drawn this frame (nil for a tile that failed: the renderer draws a placeholder).
+    func texture(_ key: TileKey) -> OpaquePointer? { cache.use(key) }
+
+    var isBusy: Bool { workers?.isBusy ?? false }
+
+    /// A new frame at `ms`: takes what the workers decoded and uploads it within the frame's budget.
+    func beginFrame(at ms: Double) {
+        now = ms
+        cache.nextFrame()
+        guard let workers else { return }
+        let start = SDL_GetPerformanceCounter()
+        let frequency = Double(SDL_GetPerformanceFrequency())
+        var pending = workers.takeDone()
+        while !pending.isEmpty {
+            let (key, box) = pending.removeFirst()
+            install(key, box.surface, pinned: false)
+            arrived[key] = now
+            if Double(SDL_GetPerformanceCounter() - start) / frequency * 1000 > Self.uploadBudgetMs { break }
+        }
+        // What did not fit this frame goes back to be taken next frame.
+        if !pending.isEmpty {
+            workers.condition.lock()
+            workers.done.insert(contentsOf: pending, at: 0)
+            workers.condition.unlock()
+        }
+    }
+
+    /// After drawing: ask for the missing tiles (the visible ones first, then those a fling is heading to).
+    func request(missing: [TileKey], prefetch: [TileKey]) {
+        guard let workers else { return }
+        var seen = Set<TileKey>()
+        var list: [(TileKey, any TileSource)] = []
+        for key in missing + prefetch where !cache.contains(key) && !failed.contains(key) && seen.insert(key).inserted {
+            if let source = sources[key.image] { list.append((key, source)) }
+        }
+        workers.want(list)
+    }
+
+    func load(_ key: TileKey, pinned: Bool) {
+        guard let source = sources[key.image] else { return }
+        install(key, source.surface(level: key.level, column: key.column, row: key.row), pinned: pinned)
+    }
+
+    func install(_ key: TileKey, _ surface: UnsafeMutablePointer<SDL_Surface>?, pinned: Bool) {
+        guard let surface else {
+            if failed.insert(key).inserted, let source = sources[key.image] {
+                log(
+                    .warning,
+                    "\(source.describe(level: key.level, column: key.column, row: key.row)): cannot load the tile (\(sdlError())); showing a placeholder for it"
+                )
+            }
+            return
+        }
+        defer { SDL_FreeSurface(surface) }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
+            failed.insert(key)
+            return
+        }
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        let bytes = Int(surface.pointee.w) * Int(surface.pointee.h) * 4
+        for old in cache.insert(key, texture, bytes: bytes, pinned: pinned) { SDL_DestroyTexture(old) }
+    }
+
+    var peakBytes: Int { cache.peakBytes }
+
+    deinit {
+        workers?.stop()
+        for t in cache.removeAll() { SDL_DestroyTexture(t) }
+    }
+}
