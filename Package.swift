@@ -39,7 +39,8 @@ let package = Package(
             name: "KioskTests", dependencies: ["Kiosk", "ScrollEngine", "EventLog", "TouchInput", "TestSupport"]),
         .testTarget(name: "KioskSDLTests", dependencies: ["KioskSDL", "Kiosk", "EventLog", "CSDL2"]),
         // Runs the built kiosk binary headless (the dependency makes SwiftPM build it first).
-        .testTarget(name: "KioskEndToEndTests", dependencies: ["kiosk", "CSDL2", "CSDL2Image"]),
+        .testTarget(
+            name: "KioskEndToEndTests", dependencies: ["kiosk", "kiosk-deepzoom-demo", "CSDL2", "CSDL2Image"]),
         .testTarget(name: "EventLogTests", dependencies: ["EventLog", "ScrollEngine", "TouchInput", "TestSupport"]),
         .testTarget(
             name: "TouchInputTests", dependencies: ["TouchInput", "ScrollEngine", "EventLog", "TestSupport"],
