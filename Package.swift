@@ -31,7 +31,8 @@ let package = Package(
         // Counts heap allocations by interposing malloc in the benchmark binary only.
         .target(name: "CAllocCounter"),
         .executableTarget(
-            name: "kiosk-bench", dependencies: ["ScrollEngine", "TouchInput", "EventLog", "KioskSDL", "CAllocCounter"]),
+            name: "kiosk-bench",
+            dependencies: ["ScrollEngine", "TouchInput", "EventLog", "Kiosk", "KioskSDL", "CSDL2", "CAllocCounter"]),
         // Helpers shared by the test targets (a seeded generator, tolerant comparisons).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "TestSupport"]),

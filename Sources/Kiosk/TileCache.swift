@@ -31,8 +31,9 @@ public struct TileCache<Value> {
     /// A new frame: what is used from now on is newer than everything before.
     public mutating func nextFrame() { clock += 1 }
 
-    /// Adds a tile and evicts the least recently used ones while over budget; returns the evicted values (for
-    /// the owner to free). A pinned tile (the pyramid's smallest levels) is never evicted.
+    /// Makes room by evicting the least recently used tiles, then adds this one; returns the evicted values (for
+    /// the owner to free). A pinned tile (the pyramid's smallest levels) is never evicted, so only pinned tiles
+    /// can take the cache over its budget.
     @discardableResult
     public mutating func insert(_ key: TileKey, _ value: Value, bytes size: Int, pinned: Bool = false) -> [Value] {
         var evicted: [Value] = []
@@ -40,14 +41,14 @@ public struct TileCache<Value> {
             bytes -= old.bytes
             evicted.append(old.value)
         }
-        entries[key] = Entry(value: value, bytes: size, lastUsed: clock, pinned: pinned)
-        bytes += size
-        peakBytes = max(peakBytes, bytes)
-        while bytes > budget, let victim = leastRecentlyUsed(excluding: key) {
+        while bytes + size > budget, let victim = leastRecentlyUsed(excluding: key) {
             let e = entries.removeValue(forKey: victim)!
             bytes -= e.bytes
             evicted.append(e.value)
         }
+        entries[key] = Entry(value: value, bytes: size, lastUsed: clock, pinned: pinned)
+        bytes += size
+        peakBytes = max(peakBytes, bytes)
         return evicted
     }
 

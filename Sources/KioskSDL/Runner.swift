@@ -96,6 +96,8 @@ final class FrameLoop {
     var trace: OutputFile?
     var record: OutputFile?
     var screenshots: [(ms: Double, path: String, taken: Bool)]
+    /// SDL's ticks at the first frame (real time).
+    var startTicks: UInt64 = 0
 
     init(options: Options, app: KioskApp, display: Display, renderer: Renderer, replay: EventLog?) throws(KioskError) {
         self.options = options
@@ -178,8 +180,8 @@ final class FrameLoop {
 
     /// A window, a kiosk, or `--headless --realtime`: the real clock; nothing is drawn while nothing moves.
     func runRealtime() throws(KioskError) {
-        let start = SDL_GetTicks64()
-        func now() -> Double { Double(SDL_GetTicks64() - start) }
+        startTicks = SDL_GetTicks64()
+        func now() -> Double { Double(SDL_GetTicks64() - startTicks) }
         var needsDraw = true
         while !app.quitRequested {
             let t = now()
@@ -190,8 +192,7 @@ final class FrameLoop {
                 var wait = tilesComing ? 8.0 : 1000.0
                 if next < replay.count { wait = min(wait, replay[next].timestamp - t) }
                 if let s = screenshots.first(where: { !$0.taken }) { wait = min(wait, s.ms - t) }
-                var e = SDL_Event()
-                if SDL_WaitEventTimeout(&e, Int32(max(0, wait))) != 0 { handleSDL(e, at: now()) }
+                waitForEvent(milliseconds: max(0, wait))
             }
             let t2 = now()
             deliverReplay(upTo: t2)
@@ -211,6 +212,25 @@ final class FrameLoop {
             _ = t
         }
     }
+
+    /// Waits for input up to `milliseconds`, checking every `idlePollMs`. SDL_WaitEventTimeout would be the
+    /// obvious call, but on drivers without a wait of their own (kmsdrm, dummy) SDL 2.26 polls every
+    /// millisecond inside it: over 1 % of a CPU for an idle kiosk. A check every 10 ms costs far less, and a
+    /// touch waits at most that long before its first frame.
+    func waitForEvent(milliseconds: Double) {
+        let start = SDL_GetTicks64()
+        var e = SDL_Event()
+        while Double(SDL_GetTicks64() - start) < milliseconds {
+            if SDL_PollEvent(&e) != 0 {
+                handleSDL(e, at: Double(SDL_GetTicks64() - startTicks))
+                return
+            }
+            SDL_Delay(UInt32(min(Self.idlePollMs, max(1, milliseconds - Double(SDL_GetTicks64() - start)))))
+        }
+    }
+
+    /// How often an idle kiosk looks for input.
+    static let idlePollMs = 10.0
 
     func deliverReplay(upTo t: Double) {
         while next < replay.count && replay[next].timestamp <= t {

@@ -1,6 +1,8 @@
 import CAllocCounter
+import CSDL2
 import EventLog
 import Foundation
+import Kiosk
 import KioskSDL
 import ScrollEngine
 import TouchInput
@@ -188,6 +190,165 @@ func swipes(from a: Point, to b: Point, ms: Double, times: Int) -> [(Double, Eve
     return out
 }
 
+/// A tour of a zoom scene through every level: from the fitted scale into the deepest (doubling each time, at
+/// points spread over the image), pans at the top, and back out; `frames` at 60 Hz with the animations.
+func tour(_ session: HeadlessSession, warm: Bool) -> (times: [Double], lists: [[DrawCommand]]) {
+    let view = session.app.scene.view
+    let image = view.contentSize.width / view.zoomScale
+    var steps: [(ScrollView) -> Void] = []
+    var scale = view.minimumZoomScale
+    var k = 0
+    while scale < view.maximumZoomScale {
+        scale = min(view.maximumZoomScale, scale * 2)
+        let s = scale
+        let centre = Point(x: image * (0.3 + 0.05 * Double(k % 5)), y: image * (0.6 - 0.04 * Double(k % 4)))
+        steps.append { $0.zoom(to: ZoomMath.zoomRect(scale: s, center: centre, frame: $0.bounds), animated: true) }
+        k += 1
+    }
+    for (dx, dy) in [(900.0, 0.0), (0, 600), (-900, 0), (0, -600)] {
+        steps.append { $0.setContentOffset($0.clampedOffset($0.contentOffset + Point(x: dx, y: dy)), animated: true) }
+    }
+    var out = view.maximumZoomScale
+    while out > view.minimumZoomScale {
+        out = max(view.minimumZoomScale, out / 2)
+        let s = out
+        steps.append { $0.setZoomScale(s, animated: true) }
+    }
+    var times: [Double] = []
+    var lists: [[DrawCommand]] = []
+    let clock = ContinuousClock()
+    var t = session.app.now
+    for step in steps {
+        step(view)
+        for _ in 0..<22 {  // 0.3 s of animation and a few frames at rest
+            t += 1000.0 / 60
+            let start = clock.now
+            let list = session.frame(at: t)
+            let (s, atto) = (clock.now - start).components
+            if !warm {
+                times.append(Double(s) * 1000 + Double(atto) / 1e15)
+                lists.append(list)
+            }
+        }
+    }
+    return (times, lists)
+}
+
+func median(_ v: [Double]) -> Double { v.isEmpty ? 0 : v.sorted()[v.count / 2] }
+
+/// The pixels a frame's commands cover, over the screen's: 1 is every pixel drawn once.
+func overdraw(_ list: [DrawCommand], screen: Size) -> Double {
+    var covered = 0.0
+    for command in list {
+        switch command {
+        case .image(_, _, let d), .tile(_, _, let d, _), .placeholder(let d), .fill(let d, _), .homeButton(let d):
+            let w = max(0, min(d.maxX, screen.width) - max(d.minX, 0))
+            let h = max(0, min(d.maxY, screen.height) - max(d.minY, 0))
+            covered += w * h
+        case .dot(_, let r, _):
+            covered += 4 * r * r
+        }
+    }
+    return covered / (screen.width * screen.height)
+}
+
+/// A manifest showing one `.dzi` as a zoom scene (for the benchmark's own pyramids).
+func manifest(for dzi: String, in folder: String) -> String {
+    let path = folder + "/kiosk.json"
+    let text = """
+        {"kioskManifest": 1, "scenes": [{"id": "deep", "type": "zoom", "image": "\(dzi)", "maxZoom": 2.0}]}
+        """
+    try? text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
+
+/// Runs a generator beside this binary.
+func generate(size: Int, flat: Bool, out: String) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("kiosk-deepzoom-demo")
+    p.arguments = ["--size", "\(size)", "--out", out] + (flat ? ["--flat"] : [])
+    p.standardOutput = FileHandle.nullDevice
+    do {
+        try p.run()
+        p.waitUntilExit()
+    } catch {
+        print("kiosk-bench: cannot run kiosk-deepzoom-demo (build it: swift build -c release): \(error)")
+        exit(1)
+    }
+}
+
+/// Median frame of the tour over a session (after a first, warming pass), with its draw lists.
+func measuredTour(_ manifest: String) -> (median: Double, sdlOnly: Double, overdraw: Double, peakMiB: Double) {
+    guard let session = try? HeadlessSession(manifestPath: manifest, width: 1920, height: 1080, synchronous: true)
+    else {
+        print("kiosk-bench: cannot open \(manifest)")
+        exit(1)
+    }
+    session.frame(at: 0)
+    _ = tour(session, warm: true)
+    session.app.scene.reset()
+    let (times, lists) = tour(session, warm: false)
+    // The same frames' SDL calls alone, replayed in a bare loop.
+    let clock = ContinuousClock()
+    var sdl: [Double] = []
+    for list in lists {
+        let start = clock.now
+        session.drawOnly(list)
+        let (s, atto) = (clock.now - start).components
+        sdl.append(Double(s) * 1000 + Double(atto) / 1e15)
+    }
+    let screen = Size(width: 1920, height: 1080)
+    let mean = lists.map { overdraw($0, screen: screen) }.reduce(0, +) / Double(max(1, lists.count))
+    return (median(times), median(sdl), mean, Double(session.peakTextureBytes) / 1_048_576)
+}
+
+/// A kiosk with no input: after it settles, how much CPU it uses and how many frames it draws in 5 s.
+func idle() -> (cpuPercent: Double, frames: Int) {
+    let trace = NSTemporaryDirectory() + "/kiosk-bench-idle.jsonl"
+    var options = Options()
+    options.mode = .headless(width: 800, height: 480)
+    options.realtime = true
+    options.trace = trace
+    let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Assets/kiosk.json").path
+    let window = Window()
+    let watcher = Thread {
+        Thread.sleep(forTimeInterval: 1.5)
+        window.start = Usage.cpuSeconds()
+        Thread.sleep(forTimeInterval: 5)
+        window.end = Usage.cpuSeconds()
+        var quit = SDL_Event()
+        quit.type = SDL_QUIT.rawValue
+        SDL_PushEvent(&quit)
+    }
+    watcher.start()
+    _ = Runner.run(options, defaultManifest: demo)
+    let lines = (try? String(contentsOfFile: trace, encoding: .utf8))?.split(separator: "\n") ?? []
+    let frames = lines.filter { line in
+        guard let r = line.range(of: "\"t\": "), let t = Double(line[r.upperBound...].prefix { $0 != "," }) else {
+            return false
+        }
+        return t >= 1500 && t < 6500
+    }.count
+    return ((window.end - window.start) / 5 * 100, frames)
+}
+
+final class Window: @unchecked Sendable {
+    var start = 0.0
+    var end = 0.0
+}
+
+enum Usage {
+    /// User and system CPU time of this process, in seconds.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+}
+
 func formatted(_ v: Double) -> String { String(format: "%.2f", v) }
 
 let json = CommandLine.arguments.contains("--json")
@@ -205,6 +366,29 @@ let menu = frames(
     scene: "menu", gesture: swipes(from: Point(x: 0.5, y: 0.9), to: Point(x: 0.5, y: 0.2), ms: 150, times: 5),
     count: 400)
 
+// Deep zoom: the 16384² demo, and flat pyramids of 2048² and 32768² for the scaling ratio.
+let folder = NSTemporaryDirectory() + "/kiosk-bench"
+try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+let demoDZI = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Assets/deepzoom/demo.dzi").path
+if !FileManager.default.fileExists(atPath: demoDZI) { generate(size: 16384, flat: false, out: demoDZI) }
+let firstFrameClock = ContinuousClock()
+let firstStart = firstFrameClock.now
+guard let first = try? HeadlessSession(manifestPath: manifest(for: demoDZI, in: folder), width: 1920, height: 1080)
+else {
+    print("kiosk-bench: cannot open the deep-zoom demo")
+    exit(1)
+}
+first.frame(at: 0)
+let (ffs, ffa) = (firstFrameClock.now - firstStart).components
+let firstFrameMs = Double(ffs) * 1000 + Double(ffa) / 1e15
+let zoom = measuredTour(manifest(for: demoDZI, in: folder))
+generate(size: 2048, flat: true, out: folder + "/small/flat.dzi")
+generate(size: 32768, flat: true, out: folder + "/large/flat.dzi")
+let small = measuredTour(manifest(for: folder + "/small/flat.dzi", in: folder + "/small"))
+let large = measuredTour(manifest(for: folder + "/large/flat.dzi", in: folder + "/large"))
+let quiet = idle()
+
 let rows: [(key: String, value: String, unit: String, target: String)] = [
     ("engineStepNs", "\(Int(step.perItemNs.rounded()))", "ns", "<= 2000"),
     ("engineStepAllocations", "\(step.allocationsPerItem)", "per step", "0"),
@@ -214,6 +398,15 @@ let rows: [(key: String, value: String, unit: String, target: String)] = [
     ("frameCarouselMs", formatted(carousel.median), "ms median", "<= 8"),
     ("frameMenuMs", formatted(menu.median), "ms median", "<= 8"),
     ("frameWorstMs", formatted(max(map.worst, carousel.worst, menu.worst)), "ms", ""),
+    ("frameZoomMs", formatted(zoom.median), "ms median", "<= 8"),
+    ("frameSdlOnlyMs", formatted(zoom.sdlOnly), "ms median", ""),
+    ("overheadRatio", formatted(zoom.median / max(zoom.sdlOnly, 1e-9)), "", "<= 1.10"),
+    ("overdraw", formatted(zoom.overdraw), "", "<= 1.25"),
+    ("scaleRatio", formatted(large.median / max(small.median, 1e-9)), "", "<= 1.25"),
+    ("peakTextureMiB", formatted(zoom.peakMiB), "MiB", "<= 128"),
+    ("firstFrameMs", formatted(firstFrameMs), "ms", "< 300"),
+    ("idleCpuPercent", formatted(quiet.cpuPercent), "%", "< 1"),
+    ("idleFramesRendered", "\(quiet.frames)", "frames", "0"),
 ]
 if json {
     print("{" + rows.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}")
@@ -222,5 +415,6 @@ if json {
     print(cell("measure", 24) + cell("value", 12) + cell("unit", 12) + "target")
     for r in rows { print(cell(r.key, 24) + cell(r.value, 12) + cell(r.unit, 12) + r.target) }
     print("(\(step.count) engine steps; \(event.count) input events of drags and pinches;")
-    print(" 400 frames of each demo scene at 1920x1080 on SDL's software renderer while a finger swipes)")
+    print(" 400 frames of each demo scene at 1920x1080 on SDL's software renderer while a finger swipes;")
+    print(" the deep-zoom tour: every level in and out with pans, after a warming pass; idle: 5 s with no input)")
 }

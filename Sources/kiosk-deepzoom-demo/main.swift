@@ -8,11 +8,16 @@ import Kiosk
 //   swift run -c release kiosk-deepzoom-demo [--size 16384] [--out Assets/deepzoom/demo.dzi]
 // The picture is a quadtree of coloured cells, each with a disc: every zoom level shows new, finer cells.
 
-func arguments() -> (size: Int, out: String) {
+func arguments() -> (size: Int, out: String, flat: Bool) {
+    var flat = false
     var size = 16384
     var out = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Assets/deepzoom/demo.dzi").path
     var args = Array(CommandLine.arguments.dropFirst())
+    if let i = args.firstIndex(of: "--flat") {
+        flat = true
+        args.remove(at: i)
+    }
     while args.count >= 2 {
         let (flag, value) = (args.removeFirst(), args.removeFirst())
         switch flag {
@@ -22,13 +27,14 @@ func arguments() -> (size: Int, out: String) {
         }
     }
     guard args.isEmpty, size >= 256 else {
-        print("usage: kiosk-deepzoom-demo [--size N (at least 256)] [--out PATH.dzi]")
+        print("usage: kiosk-deepzoom-demo [--size N (at least 256)] [--out PATH.dzi] [--flat]")
         exit(2)
     }
-    return (size, out)
+    return (size, out, flat)
 }
 
-let (size, out) = arguments()
+// --flat: one colour a tile (quick to draw, for the benchmark's pyramids of any size).
+let (size, out, flat) = arguments()
 let tileSize = 256
 let overlap = 1
 
@@ -106,6 +112,14 @@ for level in 0...pyramid.maxLevel {
         defer { SDL_FreeSurface(surface) }
         let pitch = Int(surface.pointee.pitch)
         let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        if flat {
+            let h = hash(c, r, level)
+            let p = palette[Int(h % UInt64(palette.count))]
+            SDL_FillRect(
+                surface, nil, SDL_MapRGB(surface.pointee.format, UInt8(p.0 * 255), UInt8(p.1 * 255), UInt8(p.2 * 255)))
+            _ = IMG_SaveJPG(surface, "\(files)/\(level)/\(c)_\(r).jpeg", 85)
+            return
+        }
         for py in 0..<rect.height {
             for px in 0..<rect.width {
                 var acc = (0.0, 0.0, 0.0)

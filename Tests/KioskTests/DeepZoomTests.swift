@@ -129,6 +129,6 @@ import Testing
         }
         #expect(cache.contains(TileKey(image: 0, level: 0, column: 0, row: 0)))
         #expect(cache.bytes <= 300)
-        #expect(cache.peakBytes <= 350)
+        #expect(cache.peakBytes <= 300)  // room is made before a tile goes in
     }
 }
