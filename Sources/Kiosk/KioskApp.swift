@@ -28,6 +28,10 @@ public final class KioskApp {
     var lastInput: Double = 0
     var idleResetDone = true
     var lastPage: Int?
+    /// The screen is blank (`blankAfterSeconds`); the next touch only wakes it.
+    public private(set) var isBlanked = false
+    /// The touch that woke the screen, swallowed until its last finger (or the button) is up.
+    var swallowing: Set<FingerKey> = []
 
     static let mouseFinger = Int64.min
     static let homeButtonID = "\u{0}home"
@@ -93,6 +97,7 @@ public final class KioskApp {
     /// One input event, SDL-shaped (`EventLog.Event`), at `ms`. Mouse positions are pixels of the window.
     public func handle(_ event: EventLog.Event, at ms: Double) {
         advance(to: ms)
+        if swallow(event) { return }
         switch event {
         case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _):
             noteInput()
@@ -220,6 +225,39 @@ public final class KioskApp {
         idleResetDone = false
     }
 
+    /// While the screen is blank, a touch (or a click or a key) wakes it and does nothing else: that whole touch
+    /// is swallowed, so the visitor who woke the kiosk does not also press what was under their finger.
+    func swallow(_ event: EventLog.Event) -> Bool {
+        let mouse = FingerKey(touchId: -1, fingerId: -1)
+        if isBlanked {
+            switch event {
+            case .finger(.down, let t, let f, _, _, _, _, _): swallowing.insert(FingerKey(touchId: t, fingerId: f))
+            case .mouseButton(true, _, _, _, _): swallowing.insert(mouse)
+            case .key(true, _, _): break
+            default: return false
+            }
+            isBlanked = false
+            noteInput()
+            sink.add(TraceEvent(view: nil, name: "screenDidWake"))
+            return true
+        }
+        guard !swallowing.isEmpty else { return false }
+        switch event {
+        case .finger(let phase, let t, let f, _, _, _, _, _):
+            let key = FingerKey(touchId: t, fingerId: f)
+            if phase == .down { swallowing.insert(key) }
+            if phase == .up { swallowing.remove(key) }
+            return true
+        case .mouseMotion:
+            return swallowing.contains(mouse)
+        case .mouseButton(let down, _, _, _, _):
+            if !down { swallowing.remove(mouse) }
+            return true
+        default:
+            return false
+        }
+    }
+
     // MARK: Time
 
     func advance(to ms: Double) {
@@ -256,6 +294,11 @@ public final class KioskApp {
 
     /// After `idleTimeoutSeconds` without input the kiosk goes back to the home scene at its opening state.
     func checkIdle() {
+        let blank = manifest.blankAfterSeconds * 1000
+        if blank > 0, !isBlanked, swallowing.isEmpty, now - lastInput >= blank, scene.isAtRest {
+            isBlanked = true
+            sink.add(TraceEvent(view: nil, name: "screenDidBlank"))
+        }
         let timeout = manifest.idleTimeoutSeconds * 1000
         guard timeout > 0, !idleResetDone, now - lastInput >= timeout, scene.isAtRest else { return }
         idleResetDone = true
@@ -272,6 +315,7 @@ public final class KioskApp {
 
     /// Whether the next frame would differ from the last: something moves or an indicator is fading.
     public var needsFrame: Bool {
+        if isBlanked { return false }
         if !scene.isAtRest { return true }
         return ([scene.view] + scene.pages).contains { $0.indicatorAlpha > 0 }
     }
@@ -285,6 +329,9 @@ public final class KioskApp {
 
     /// The frame's commands; pyramid images are drawn from the tiles `tiles` says are loaded.
     public func drawList(tiles: inout TileQuery) -> [DrawCommand] {
+        if isBlanked {
+            return [.fill(Rect(origin: .zero, size: sceneSize), Color(red: 0, green: 0, blue: 0, alpha: 1))]
+        }
         var list = scene.drawList(tiles: &tiles)
         if let frame = homeButtonFrame { list.append(.homeButton(frame)) }
         return list

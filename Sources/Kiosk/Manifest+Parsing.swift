@@ -16,7 +16,7 @@ extension Manifest {
         let top = try Object(root, path: "", fail: fail)
         try top.allow([
             "kioskManifest", "home", "idleTimeoutSeconds", "background", "scenes", "homeButton", "calibration",
-            "textureBudgetMiB",
+            "textureBudgetMiB", "blankAfterSeconds",
         ])
         let version = try top.number("kioskManifest", required: true)!
         guard version == 1 else { throw fail("kioskManifest", "version \(version) is not supported (only 1)") }
@@ -68,10 +68,12 @@ extension Manifest {
         }
         let budget = try top.number("textureBudgetMiB") ?? 128
         guard budget >= 8 else { throw fail("textureBudgetMiB", "must be at least 8") }
+        let blank = try top.number("blankAfterSeconds") ?? 0
+        guard blank >= 0 else { throw fail("blankAfterSeconds", "must be 0 (never) or more") }
         return Manifest(
             home: home, idleTimeoutSeconds: idle, background: background, scenes: scenes,
             homeButton: try top.bool("homeButton") ?? true, calibration: calibration, baseDirectory: baseDirectory,
-            textureBudgetMiB: budget)
+            textureBudgetMiB: budget, blankAfterSeconds: blank)
     }
 
     static func parseScene(

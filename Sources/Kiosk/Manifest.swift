@@ -15,6 +15,8 @@ public struct Manifest: Equatable, Sendable {
     public var baseDirectory: String
     /// The most texture memory the tiles of pyramid images may hold (an addition; default 128 MiB).
     public var textureBudgetMiB: Double = 128
+    /// Blank the screen after this long without input (an addition; 0, the default, never blanks).
+    public var blankAfterSeconds: Double = 0
 
     public func scene(_ id: String) -> SceneConfig? { scenes.first { $0.id == id } }
 }

@@ -31,6 +31,15 @@ public final class Display {
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
         SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "0")
+        // SDL turns SIGTERM and SIGINT into SDL_QUIT only where they have their default action; a parent that
+        // ignored or blocked them (a test runner does) would leave the kiosk deaf to a stop. Undo both first.
+        signal(SIGTERM, SIG_DFL)
+        signal(SIGINT, SIG_DFL)
+        var stops = sigset_t()
+        sigemptyset(&stops)
+        sigaddset(&stops, SIGTERM)
+        sigaddset(&stops, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &stops, nil)
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw .other(
                 "no display: SDL could not start video (\(sdlError())); on a desktop run in a window, "

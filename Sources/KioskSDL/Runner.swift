@@ -98,6 +98,9 @@ final class FrameLoop {
     var screenshots: [(ms: Double, path: String, taken: Bool)]
     /// SDL's ticks at the first frame (real time).
     var startTicks: UInt64 = 0
+    let notifier = Notifier()
+    let state = StateFile()
+    var lastSave = 0.0
 
     init(options: Options, app: KioskApp, display: Display, renderer: Renderer, replay: EventLog?) throws(KioskError) {
         self.options = options
@@ -155,10 +158,31 @@ final class FrameLoop {
 
     func run() throws(KioskError) {
         defer {
+            notifier?.send("STOPPING=1")
+            if let state { state.save(app.snapshot(wallClock: Date().timeIntervalSince1970)) }
             trace?.close()
             record?.close()
         }
+        if let state, let saved = state.load() {
+            if app.restore(saved, wallClock: Date().timeIntervalSince1970) {
+                log(.info, "restored the state of \(state.path): scene \(saved.scene)")
+            } else {
+                log(.info, "\(state.path): the idle timeout has passed since the last touch; starting at home")
+            }
+        }
         if isHeadless && !options.realtime { try runVirtual() } else { try runRealtime() }
+    }
+
+    /// After each frame: READY=1 after the first, the watchdog, the state every few seconds (real time).
+    func afterFrame(realMs: Double) {
+        if frame == 1 {
+            notifier?.send("READY=1\nSTATUS=showing \(app.scene.config.id)")
+        }
+        notifier?.tick(at: realMs)
+        if let state, realMs - lastSave >= state.intervalMs {
+            lastSave = realMs
+            state.save(app.snapshot(wallClock: Date().timeIntervalSince1970))
+        }
     }
 
     /// `--headless`: frame n at n × 1000/60 ms, as fast as the CPU allows.
@@ -190,11 +214,18 @@ final class FrameLoop {
                 // (a few milliseconds while tiles are on their way).
                 let tilesComing = renderer.tiles.isBusy || !renderer.tiles.arrived.isEmpty
                 var wait = tilesComing ? 8.0 : 1000.0
+                if let ping = notifier?.watchdogInterval { wait = min(wait, ping / 2) }
                 if next < replay.count { wait = min(wait, replay[next].timestamp - t) }
                 if let s = screenshots.first(where: { !$0.taken }) { wait = min(wait, s.ms - t) }
                 waitForEvent(milliseconds: max(0, wait))
             }
             let t2 = now()
+            // The watchdog and the state are kept up while nothing is drawn, too (the watchdog from READY=1 on).
+            if frame > 0 { notifier?.tick(at: t2) }
+            if let state, t2 - lastSave >= state.intervalMs {
+                lastSave = t2
+                state.save(app.snapshot(wallClock: Date().timeIntervalSince1970))
+            }
             deliverReplay(upTo: t2)
             // Tiles arriving or blending in are drawn as they come.
             needsDraw = pollSDL(at: t2) || needsDraw || renderer.tiles.isBusy || !renderer.tiles.arrived.isEmpty
@@ -276,6 +307,7 @@ final class FrameLoop {
         SDL_RenderPresent(display.renderer)
         trace?.write(app.traceLine(frame: frame) + "\n")
         frame += 1
+        afterFrame(realMs: Double(SDL_GetTicks64() - startTicks))
     }
 
     func saveScreenshot(_ path: String) throws(KioskError) {

@@ -1,0 +1,65 @@
+import Foundation
+import ScrollEngine
+
+/// What survives a restart: the scene, every view's offset, zoom and page, and when the last touch was.
+public struct KioskState: Codable, Equatable, Sendable {
+    public struct View: Codable, Equatable, Sendable {
+        public var contentOffset: [Double]
+        public var zoomScale: Double
+        public var page: Int?
+    }
+
+    public var kioskState = 1
+    public var scene: String
+    public var views: [String: View]
+    /// Wall-clock seconds (Unix time) of the last input.
+    public var lastInput: Double
+
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(self)) ?? Data()
+    }
+
+    /// Nil for anything that is not a state file of this version.
+    public static func decode(_ data: Data) -> KioskState? {
+        guard let s = try? JSONDecoder().decode(KioskState.self, from: data), s.kioskState == 1, s.lastInput.isFinite
+        else { return nil }
+        return s
+    }
+}
+
+extension KioskApp {
+    /// The state to save, `wallClock` being the Unix time now.
+    public func snapshot(wallClock: Double) -> KioskState {
+        var views: [String: KioskState.View] = [:]
+        for (id, v) in scene.tracedViews {
+            views[id] = .init(
+                contentOffset: [v.contentOffset.x, v.contentOffset.y], zoomScale: v.zoomScale, page: v.currentPage)
+        }
+        return KioskState(scene: scene.config.id, views: views, lastInput: wallClock - (now - lastInput) / 1000)
+    }
+
+    /// Goes back to a saved state, unless the idle timeout has passed since its last touch (then the kiosk
+    /// starts at home, as it would have gone there by itself) or its scene no longer exists. Offsets and zooms
+    /// are kept within the views' limits (the images may have changed). Returns whether it restored.
+    @discardableResult
+    public func restore(_ state: KioskState, wallClock: Double) -> Bool {
+        let idle = manifest.idleTimeoutSeconds
+        if idle > 0 && wallClock - state.lastInput >= idle { return false }
+        guard manifest.scene(state.scene) != nil else { return false }
+        show(scene: state.scene)
+        for (id, v) in scene.tracedViews {
+            guard let saved = state.views[id], saved.contentOffset.count == 2 else { continue }
+            if v.canZoom, saved.zoomScale.isFinite, saved.zoomScale > 0 {
+                v.setZoomScale(saved.zoomScale, animated: false)
+            }
+            v.contentOffset = v.clampedOffset(Point(x: saved.contentOffset[0], y: saved.contentOffset[1]))
+        }
+        lastPage = scene.currentPage
+        lastInput = now - max(0, wallClock - state.lastInput) * 1000
+        idleResetDone = false
+        sink.events.removeAll()
+        return true
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Kiosk
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The kiosk's state in `$STATE_DIRECTORY/state.json` (systemd's `StateDirectory=`), written atomically: a
+/// temporary file, fsync, rename, fsync of the folder. A state file is never left half-written.
+final class StateFile {
+    let path: String
+    let directory: String
+    var warned = false
+    /// Saved every this often (real time) while the kiosk runs, and on exit: 5 s, or `$KIOSK_STATE_INTERVAL_MS`
+    /// (for tests).
+    let intervalMs: Double
+
+    init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        // systemd may list several folders, separated by colons: the first is ours.
+        guard let dirs = environment["STATE_DIRECTORY"], let dir = dirs.split(separator: ":").first, !dir.isEmpty else {
+            return nil
+        }
+        directory = String(dir)
+        path = directory + "/state.json"
+        intervalMs = environment["KIOSK_STATE_INTERVAL_MS"].flatMap(Double.init).map { max(100, $0) } ?? 5000
+    }
+
+    /// The saved state, or nil (a missing file is normal; a corrupt one is a warning, never a failure).
+    func load() -> KioskState? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let state = KioskState.decode(data) else {
+            log(.warning, "\(path): the saved state is corrupt; starting at home")
+            return nil
+        }
+        return state
+    }
+
+    /// Writes the state atomically; a failure is one warning (the first), and the kiosk runs on.
+    func save(_ state: KioskState) {
+        let temporary = path + ".tmp"
+        let data = state.encoded()
+        let ok = data.withUnsafeBytes { raw -> Bool in
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { return false }
+            defer { close(fd) }
+            var written = 0
+            while written < raw.count {
+                let n = write(fd, raw.baseAddress! + written, raw.count - written)
+                if n <= 0 { return false }
+                written += n
+            }
+            return fsync(fd) == 0
+        }
+        guard ok, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            if !warned {
+                warned = true
+                log(
+                    .warning,
+                    "\(path): cannot save the state (\(String(cString: strerror(errno)))); running on without it")
+            }
+            return
+        }
+        let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dirFD >= 0 {
+            fsync(dirFD)
+            close(dirFD)
+        }
+    }
+}
