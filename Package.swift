@@ -38,10 +38,13 @@ let package = Package(
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "TestSupport"]),
         .testTarget(
             name: "KioskTests", dependencies: ["Kiosk", "ScrollEngine", "EventLog", "TouchInput", "TestSupport"]),
-        .testTarget(name: "KioskSDLTests", dependencies: ["KioskSDL", "Kiosk", "EventLog", "CSDL2"]),
+        .testTarget(
+            name: "KioskSDLTests",
+            dependencies: ["KioskSDL", "Kiosk", "EventLog", "ScrollEngine", "CSDL2", "TestSupport"]),
         // Runs the built kiosk binary headless (the dependency makes SwiftPM build it first).
         .testTarget(
-            name: "KioskEndToEndTests", dependencies: ["kiosk", "kiosk-deepzoom-demo", "CSDL2", "CSDL2Image"]),
+            name: "KioskEndToEndTests",
+            dependencies: ["kiosk", "kiosk-deepzoom-demo", "CSDL2", "CSDL2Image", "TestSupport"]),
         .testTarget(name: "EventLogTests", dependencies: ["EventLog", "ScrollEngine", "TouchInput", "TestSupport"]),
         .testTarget(
             name: "TouchInputTests", dependencies: ["TouchInput", "ScrollEngine", "EventLog", "TestSupport"],

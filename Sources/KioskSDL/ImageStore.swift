@@ -40,8 +40,19 @@ final class ImageStore {
         return e
     }
 
+    /// A plain image is decoded whole: beyond this many pixels (512 megapixels, 2 GiB decoded) it is refused
+    /// with a pointer to Deep Zoom rather than risking the kiosk's memory.
+    static let maximumPixels = 1 << 29
+
     func load(_ path: String) -> Entry {
         if path.lowercased().hasSuffix(".dzi") { return loadDeepZoom(path) }
+        if let (w, h) = headerSize(path), w * h > Self.maximumPixels || w > 1 << 16 || h > 1 << 16 {
+            log(
+                .warning,
+                "\(path): \(w)x\(h) is too large to decode whole; make it a Deep Zoom image (vips dzsave, see README); "
+                    + "showing a placeholder")
+            return Entry(texture: nil, info: .missing, scale: 1)
+        }
         guard var surface = IMG_Load(path) else {
             log(.warning, "\(path): cannot load the image (\(sdlError())); showing a placeholder")
             return Entry(texture: nil, info: .missing, scale: 1)
@@ -108,4 +119,29 @@ final class ImageStore {
         for e in entries.values { if let t = e.texture { SDL_DestroyTexture(t) } }
         IMG_Quit()
     }
+}
+
+/// The size a PNG or JPEG file declares in its header, read without decoding it (nil for other files).
+func headerSize(_ path: String) -> (Int, Int)? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    let data = [UInt8](handle.readData(ofLength: 1 << 16))
+    func be16(_ i: Int) -> Int { Int(data[i]) << 8 | Int(data[i + 1]) }
+    func be32(_ i: Int) -> Int { be16(i) << 16 | be16(i + 2) }
+    // PNG: the signature, then IHDR with width and height.
+    if data.count >= 24, data[0] == 0x89, data[1] == 0x50, data[2] == 0x4E, data[3] == 0x47 {
+        return (be32(16), be32(20))
+    }
+    // JPEG: walk the markers to the first start-of-frame.
+    guard data.count >= 4, data[0] == 0xFF, data[1] == 0xD8 else { return nil }
+    var i = 2
+    while i + 9 < data.count {
+        guard data[i] == 0xFF else { return nil }
+        let marker = data[i + 1]
+        if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
+            return (be16(i + 7), be16(i + 5))
+        }
+        i += 2 + be16(i + 2)
+    }
+    return nil
 }

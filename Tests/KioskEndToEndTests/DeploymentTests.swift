@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// The unit file and the install script.
+@Suite struct DeploymentTests {
+    let dir = Kiosk.folder()
+
+    func run(_ tool: String, _ args: [String]) throws -> (status: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: tool)
+        p.arguments = args
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func theUnitIsHardenedToOnePointFiveOrBetter() throws {
+        let unit = Kiosk.repository.appendingPathComponent("kiosk.service").path
+        let r = try run("/usr/bin/systemd-analyze", ["security", "--offline=true", unit])
+        let line = try #require(r.output.split(separator: "\n").first { $0.contains("Overall exposure level") })
+        let score = try #require(line.split(separator: ":").last?.split(separator: " ").first.flatMap { Double($0) })
+        #expect(score <= 1.5, "\(line)")
+        // What keeps DRM and evdev working is there, and what would break them is not.
+        let text = try String(contentsOfFile: unit, encoding: .utf8)
+        for needed in [
+            "Type=notify", "WatchdogSec=", "Restart=always", "RestartSec=", "StartLimitBurst=", "User=kiosk",
+            "SupplementaryGroups=video input render", "Environment=SDL_VIDEODRIVER=kmsdrm",
+            "Conflicts=getty@tty1.service",
+            "TTYPath=/dev/tty1", "StandardInput=tty-fail", "StateDirectory=kiosk", "CacheDirectory=kiosk",
+            "DevicePolicy=closed", "DeviceAllow=char-drm rw", "DeviceAllow=char-input r",
+            "RestrictAddressFamilies=AF_UNIX AF_NETLINK",
+        ] {
+            #expect(text.contains(needed), "\(needed)")
+        }
+        let settings = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(!settings.contains { $0.hasPrefix("PrivateDevices=") || $0.hasPrefix("MemoryDenyWriteExecute=") })
+    }
+
+    @Test func theInstalledUnitVerifies() throws {
+        let stage = dir.appendingPathComponent("stage")
+        let install = Kiosk.repository.appendingPathComponent("install.sh").path
+        try FileManager.default.createDirectory(
+            at: Kiosk.assets.appendingPathComponent("deepzoom"), withIntermediateDirectories: true)
+        let demo = Kiosk.assets.appendingPathComponent("deepzoom/demo.dzi").path
+        if !FileManager.default.fileExists(atPath: demo) {
+            // A small stand-in, so that the script does not draw the full demo here.
+            let p = Process()
+            p.executableURL = Kiosk.binary.deletingLastPathComponent().appendingPathComponent("kiosk-deepzoom-demo")
+            p.arguments = ["--size", "512", "--out", demo]
+            try p.run()
+            p.waitUntilExit()
+        }
+        let r = try run(
+            "/bin/bash",
+            [install, "--destdir", stage.path, "--prefix", "/opt/kiosk", "--binary", Kiosk.binary.path])
+        #expect(r.status == 0, "\(r.output)")
+        let unit = stage.appendingPathComponent("etc/systemd/system/kiosk.service")
+        let text = try String(contentsOf: unit, encoding: .utf8)
+        #expect(text.contains("ExecStart=/opt/kiosk/bin/kiosk"))
+        #expect(text.contains("KIOSK_CONFIG=/opt/kiosk/share/kiosk/kiosk.json"))
+        for file in [
+            "opt/kiosk/bin/kiosk", "opt/kiosk/share/kiosk/kiosk.json", "opt/kiosk/share/kiosk/images/floorplan.png",
+        ] {
+            #expect(FileManager.default.fileExists(atPath: stage.appendingPathComponent(file).path), "\(file)")
+        }
+        // systemd-analyze verify wants the binary where ExecStart says: point it at the staged one.
+        let verifiable = dir.appendingPathComponent("kiosk.service")
+        try text.replacingOccurrences(
+            of: "/opt/kiosk/bin/kiosk", with: stage.appendingPathComponent("opt/kiosk/bin/kiosk").path
+        )
+        .write(to: verifiable, atomically: true, encoding: .utf8)
+        let v = try run("/usr/bin/systemd-analyze", ["verify", verifiable.path])
+        #expect(v.status == 0, "\(v.output)")
+        // The staged kiosk runs from its prefix with the installed manifest.
+        let k = try Kiosk.run(
+            [
+                "--headless", "320x200", "--config",
+                stage.appendingPathComponent("opt/kiosk/share/kiosk/kiosk.json").path,
+            ], in: dir)
+        #expect(k.status == 0)
+        let u = try run("/bin/bash", [install, "--uninstall", "--destdir", stage.path, "--prefix", "/opt/kiosk"])
+        #expect(u.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: unit.path))
+        #expect(!FileManager.default.fileExists(atPath: stage.appendingPathComponent("opt/kiosk/bin/kiosk").path))
+    }
+}
