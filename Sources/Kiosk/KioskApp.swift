@@ -22,6 +22,7 @@ public final class KioskApp {
     let imageInfo: (String) -> ImageInfo
     var scenes: [String: Scene] = [:]
     var fingerIDs: [FingerKey: Int64] = [:]
+    var nextFingerID: Int64 = 1
     var mouseDown = false
     var mousePosition: Point = .zero
     var controlKeys = 0
@@ -102,8 +103,12 @@ public final class KioskApp {
         case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _):
             noteInput()
             let key = FingerKey(touchId: touchId, fingerId: fingerId)
-            let id = fingerIDs[key] ?? Int64(fingerIDs.count + 1)
-            fingerIDs[key] = id
+            let id = fingerIDs[key] ?? nextFingerID
+            if fingerIDs[key] == nil {
+                // A fresh id for every new touch: ids of lifted fingers are never reused while others are down.
+                fingerIDs[key] = id
+                nextFingerID += 1
+            }
             let n = rotation.toScene(manifest.calibration.apply(Point(x: x, y: y)))
             let p = Point(x: n.x * sceneSize.width, y: n.y * sceneSize.height)
             let kind: InputEvent.Kind = phase == .down ? .down : phase == .motion ? .move : .up

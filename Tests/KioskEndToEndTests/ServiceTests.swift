@@ -32,7 +32,8 @@ final class NotifySocket: @unchecked Sendable {
         var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let start = Date()
-        let t = Thread { [unowned self] in
+        // The thread holds the socket object until it has seen the cancel (recv times out every 100 ms).
+        let t = Thread { [self] in
             var buffer = [UInt8](repeating: 0, count: 4096)
             while !Thread.current.isCancelled {
                 let n = recv(self.fd, &buffer, buffer.count, 0)

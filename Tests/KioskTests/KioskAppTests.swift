@@ -138,6 +138,25 @@ import Testing
         #expect(app.scene.currentPage == 1)
     }
 
+    /// Finger A and B down, A up, C down: C must not be taken for B (SDL reuses nothing, neither may we).
+    @Test func aNewFingerNeverTakesTheIdOfOneStillDown() throws {
+        let app = try Self.app(scene: "menu")
+        func finger(_ phase: EventLog.FingerPhase, _ id: Int64, _ y: Double, _ t: Double) {
+            app.handle(.finger(phase, touchId: 1, fingerId: id, x: 0.5, y: y, dx: 0, dy: 0, pressure: 1), at: t)
+        }
+        finger(.down, 10, 0.5, 0)
+        finger(.down, 11, 0.6, 10)
+        finger(.up, 10, 0.5, 20)
+        finger(.down, 12, 0.9, 30)
+        // B (11) now drags up by a lot; if C had been taken for B, the centroid would jump instead.
+        for i in 1...10 { finger(.motion, 11, 0.6 - Double(i) * 0.03, 30 + Double(i) * 10) }
+        finger(.up, 11, 0.3, 140)
+        finger(.up, 12, 0.9, 140)
+        Self.run(app, from: 140, to: 1000)
+        #expect(app.scene.view.contentOffset.y > 0)
+        #expect(!app.scene.view.isTracking)
+    }
+
     @Test func drawListHasAPlaceholderAndTheHomeButtonWhereTheyBelong() throws {
         let app = try Self.app(scene: "gallery")
         app.handle(.key(down: true, key: "Right", repeat: false), at: 0)
