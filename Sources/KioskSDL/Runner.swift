@@ -101,6 +101,8 @@ final class FrameLoop {
     let notifier = Notifier()
     let state = StateFile()
     var lastSave = 0.0
+    var lastMemoryLog = 0.0
+    static let memoryLogMs = 600_000.0
 
     init(options: Options, app: KioskApp, display: Display, renderer: Renderer, replay: EventLog?) throws(KioskError) {
         self.options = options
@@ -173,8 +175,13 @@ final class FrameLoop {
         if isHeadless && !options.realtime { try runVirtual() } else { try runRealtime() }
     }
 
-    /// After each frame: READY=1 after the first, the watchdog, the state every few seconds (real time).
+    /// After each frame: READY=1 after the first, the watchdog, the state every few seconds (real time), and
+    /// the memory in the log every ten minutes (of the kiosk's clock: virtual headless, real otherwise).
     func afterFrame(realMs: Double) {
+        if app.now - lastMemoryLog >= Self.memoryLogMs {
+            lastMemoryLog = app.now
+            log(.info, "memory: resident \(residentKiB()) KiB, textures \(renderer.tiles.cache.bytes / 1024) KiB")
+        }
         if frame == 1 {
             notifier?.send("READY=1\nSTATUS=showing \(app.scene.config.id)")
         }
@@ -357,4 +364,11 @@ final class OutputFile {
         flush()
         try? handle.close()
     }
+}
+
+/// This process's resident memory in KiB (`/proc/self/statm`), 0 where there is none.
+func residentKiB() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let pages = text.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
 }

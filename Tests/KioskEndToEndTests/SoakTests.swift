@@ -1,0 +1,47 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// An hour of virtual time of random gestures (taps on hotspots and the home button included) replayed by the
+/// binary: its memory, process and tile cache, stays flat. The kiosk logs its memory every ten minutes.
+@Suite struct SoakTests {
+    @Test func anHourOfRandomGesturesKeepsMemoryFlat() throws {
+        let dir = Kiosk.folder()
+        let config = try Kiosk.manifest(
+            Kiosk.demo.replacingOccurrences(
+                of: "\"idleTimeoutSeconds\": 0", with: "\"idleTimeoutSeconds\": 90, \"textureBudgetMiB\": 16"), in: dir)
+        var log = LogWriter(width: 320, height: 200)
+        var rng = SplitMix(seed: 7)
+        var t = 0.0
+        while t < 3_600_000 {
+            let fingers = rng.int(3) == 0 ? 2 : 1
+            let steps = 1 + rng.int(40)
+            var p = (0..<fingers).map { _ in (rng.unit(), rng.unit()) }
+            let d = (0..<fingers).map { _ in (rng.range(-0.02, 0.02), rng.range(-0.02, 0.02)) }
+            for f in 0..<fingers { log.finger(t, "DOWN", f, p[f].0, p[f].1) }
+            for s in 0..<steps {
+                for f in 0..<fingers {
+                    p[f] = (p[f].0 + d[f].0, p[f].1 + d[f].1)
+                    log.finger(t + Double(s) * 16, "MOTION", f, p[f].0, p[f].1)
+                }
+            }
+            for f in 0..<fingers { log.finger(t + Double(steps) * 16, "UP", f, p[f].0, p[f].1) }
+            t += Double(steps) * 16 + rng.range(100, 20_000)
+        }
+        let r = try Kiosk.run(
+            ["--headless", "320x200", "--config", config, "--replay", try log.write(dir)], in: dir, trace: false)
+        #expect(r.status == 0, "\(r.stderr)")
+        // "<6>kiosk: memory: resident N KiB, textures M KiB", every ten minutes of virtual time.
+        let samples = r.stderr.split(separator: "\n").compactMap { line -> (rss: Int, textures: Int)? in
+            guard line.contains("memory: resident") else { return nil }
+            let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            return numbers.count >= 3 ? (numbers[1], numbers[2]) : nil
+        }
+        #expect(samples.count >= 6, "\(r.stderr)")
+        #expect(samples.allSatisfy { $0.textures <= 16 * 1024 })
+        // After the first twenty minutes (caches filled), the process does not grow.
+        let settled = samples.dropFirst(2).map(\.rss)
+        let growth = (settled.max() ?? 0) - (settled.first ?? 0)
+        #expect(growth < 8 * 1024, "resident memory grew \(growth) KiB: \(samples.map(\.rss))")
+    }
+}
