@@ -89,7 +89,7 @@ func runService(
         let socket = try NotifySocket(in: dir, abstract: abstract)
         let r = try runService(
             ["--headless", "400x240", "--realtime", "--config", try Kiosk.manifest(Kiosk.demo, in: dir)], in: dir,
-            environment: ["NOTIFY_SOCKET": socket.name, "WATCHDOG_USEC": "200000"], after: 1.6)
+            environment: ["NOTIFY_SOCKET": socket.name, "WATCHDOG_USEC": "1000000"], after: 3.2)
         let messages = socket.stop()
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stoppedIn < 1, "SIGTERM must end it within a second")
@@ -97,11 +97,13 @@ func runService(
         #expect(texts.first?.hasPrefix("READY=1") == true, "\(texts)")
         #expect(texts.first?.contains("STATUS=showing map") == true)
         #expect(texts.last == "STOPPING=1")
-        // WATCHDOG_USEC 200 ms: a ping every 100 ms of real time, idle or not.
+        // WATCHDOG_USEC 1 s: a ping every 500 ms of real time, idle or not (a second is systemd's limit; the
+        // margin is for a machine busy with the other tests).
         let pings = messages.filter { $0.text == "WATCHDOG=1" }.map(\.at)
-        #expect(pings.count >= 8 && pings.count <= 20, "\(pings.count) pings")
+        #expect(pings.count >= 4 && pings.count <= 8, "\(pings.count) pings")
         let gaps = zip(pings.dropFirst(), pings).map { $0 - $1 }
-        #expect((gaps.max() ?? 0) < 190, "no gap reaches the watchdog's limit: \(gaps)")
+        #expect(gaps.allSatisfy { $0 >= 450 }, "not more often than asked: \(gaps)")
+        #expect((gaps.max() ?? 0) < 900, "no gap reaches the watchdog's limit: \(gaps)")
     }
 
     @Test func stateIsSavedAndRestored() throws {
