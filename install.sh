@@ -44,7 +44,7 @@ if [ "$uninstall" = 1 ]; then
     rm -f "$unit" "$bin"
     rm -rf "$share"
     if [ "$system" = 1 ]; then
-        systemctl daemon-reload
+        [ -d /run/systemd/system ] && systemctl daemon-reload
         id kiosk >/dev/null 2>&1 && userdel kiosk
         rm -rf /var/lib/kiosk /var/cache/kiosk
     fi
@@ -77,10 +77,18 @@ sed -e "s|/usr/local/bin/kiosk|$prefix/bin/kiosk|g" -e "s|/usr/local/share/kiosk
 chmod 0644 "$unit"
 
 if [ "$system" = 1 ]; then
-    getent group render >/dev/null || groupadd --system render
+    # udev normally makes these groups; a minimal system may lack them.
+    for group in video input render; do
+        getent group "$group" >/dev/null || groupadd --system "$group"
+    done
     if ! id kiosk >/dev/null 2>&1; then
         useradd --system --no-create-home --home-dir /var/lib/kiosk --shell /usr/sbin/nologin \
             --groups video,input,render kiosk
+    fi
+    if [ ! -d /run/systemd/system ]; then
+        echo "install.sh: installed under $prefix, but systemd is not running here (a container or a chroot?);"
+        echo "install.sh: on the kiosk itself enable it with: systemctl daemon-reload && systemctl enable --now kiosk.service"
+        exit 0
     fi
     systemctl daemon-reload
     if [ "$start" = 1 ]; then
