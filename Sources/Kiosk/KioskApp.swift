@@ -49,8 +49,7 @@ public final class KioskApp {
         self.imageInfo = imageInfo
         let first = startScene.flatMap { manifest.scene($0) } ?? manifest.scene(manifest.home) ?? manifest.scenes[0]
         let size = rotation.sceneSize(physicalSize)
-        let paths = first.type == .carousel ? first.pages : [first.image ?? ""]
-        scene = Scene(config: first, size: size, images: paths.map(imageInfo), sink: sink)
+        scene = Scene(config: first, size: size, images: first.imagePaths.map(imageInfo), sink: sink)
         scenes[first.id] = scene
         scene.controller.hitTest = { [unowned self] p in self.hitTest(p) }
         lastPage = scene.currentPage
@@ -59,8 +58,7 @@ public final class KioskApp {
 
     func makeScene(_ config: SceneConfig) -> Scene {
         if let s = scenes[config.id] { return s }
-        let paths = config.type == .carousel ? config.pages : [config.image ?? ""]
-        let s = Scene(config: config, size: sceneSize, images: paths.map(imageInfo), sink: sink)
+        let s = Scene(config: config, size: sceneSize, images: config.imagePaths.map(imageInfo), sink: sink)
         s.controller.hitTest = { [unowned self] p in self.hitTest(p) }
         scenes[config.id] = s
         return s
@@ -367,11 +365,6 @@ public final class KioskApp {
             + "\"indicators\": {\"horizontal\": \(jsonNumber(v.horizontalIndicator?.alpha ?? 0)), "
             + "\"vertical\": \(jsonNumber(v.verticalIndicator?.alpha ?? 0))}}"
     }
-}
-
-struct FingerKey: Hashable {
-    var touchId: Int64
-    var fingerId: Int64
 }
 
 /// Desktop input steps (our choices, as desktop scroll views behave).

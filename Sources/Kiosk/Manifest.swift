@@ -84,6 +84,9 @@ public struct SceneConfig: Equatable, Sendable {
     public var axis: Axis
     public var hotspots: [Hotspot]
     public var options: ScrollOptions
+
+    /// The scene's images: a carousel's pages, else its one image.
+    public var imagePaths: [String] { type == .carousel ? pages : [image ?? ""] }
 }
 
 /// The UIScrollView options a scene may set, with UIKit's defaults.

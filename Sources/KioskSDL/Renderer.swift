@@ -43,9 +43,9 @@ final class Renderer {
         var query = TileQuery { [tiles] key in tiles.isLoaded(key) }
         query.opacity = { [tiles] key in tiles.opacity(key) }
         let list = app.drawList(tiles: &query)
-        let config = app.scene.config
-        let paths = config.type == .carousel ? config.pages : [config.image ?? ""]
-        draw(list, paths: paths, background: app.manifest.background, sceneSize: app.sceneSize, screenSize: screenSize)
+        draw(
+            list, paths: app.scene.config.imagePaths, background: app.manifest.background, sceneSize: app.sceneSize,
+            screenSize: screenSize)
         tiles.request(missing: query.missing, prefetch: query.prefetch)
         return list
     }

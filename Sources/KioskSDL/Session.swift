@@ -35,10 +35,9 @@ public final class HeadlessSession {
 
     /// Draws `list` with SDL alone (clear, the list's copies and fills, present): what a frame costs SDL.
     public func drawOnly(_ list: [DrawCommand]) {
-        let config = app.scene.config
-        let paths = config.type == .carousel ? config.pages : [config.image ?? ""]
         renderer.draw(
-            list, paths: paths, background: app.manifest.background, sceneSize: app.sceneSize, screenSize: display.size)
+            list, paths: app.scene.config.imagePaths, background: app.manifest.background, sceneSize: app.sceneSize,
+            screenSize: display.size)
         SDL_RenderPresent(display.renderer)
     }
 

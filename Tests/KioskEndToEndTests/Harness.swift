@@ -36,16 +36,7 @@ struct Kiosk {
         -> Result
     {
         let tracePath = dir.appendingPathComponent("trace-\(UUID().uuidString).jsonl").path
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = arguments + (trace ? ["--trace", tracePath] : [])
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in environment { env[k] = v }
-        p.environment = env
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
+        let (p, err) = try launch(arguments + (trace ? ["--trace", tracePath] : []), environment: environment)
         let data = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         var lines: [[String: Any]] = []
@@ -57,6 +48,22 @@ struct Kiosk {
             }
         }
         return Result(status: p.terminationStatus, stderr: String(decoding: data, as: UTF8.self), trace: lines)
+    }
+
+    /// Starts the binary with `arguments`, the test's environment plus `environment`; its standard error is
+    /// the returned pipe.
+    static func launch(_ arguments: [String], environment: [String: String]) throws -> (Process, Pipe) {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        p.environment = env
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        return (p, err)
     }
 
     /// Writes a manifest (JSON text) whose images are the demo's, into `dir`; returns its path.

@@ -62,16 +62,7 @@ final class NotifySocket: @unchecked Sendable {
 func runService(
     _ arguments: [String], in dir: URL, environment: [String: String], after seconds: Double, signal: Int32 = SIGTERM
 ) throws -> (status: Int32, stoppedIn: Double, stderr: String) {
-    let p = Process()
-    p.executableURL = Kiosk.binary
-    p.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    for (k, v) in environment { env[k] = v }
-    p.environment = env
-    let err = Pipe()
-    p.standardError = err
-    p.standardOutput = FileHandle.nullDevice
-    try p.run()
+    let (p, err) = try Kiosk.launch(arguments, environment: environment)
     usleep(useconds_t(seconds * 1_000_000))
     let sent = Date()
     kill(p.processIdentifier, signal)
