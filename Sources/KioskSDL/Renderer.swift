@@ -202,7 +202,8 @@ enum HomeIcon {
         let disc = max(0, min(1, 62 - d))
         guard disc > 0 else { return (0, 0, 0, 0) }
         let ring = max(0, min(1, 3 - abs(d - 58)))
-        if ring > 0 || house(x, y) { return (255, 255, 255, max(ring, house(x, y) ? 1 : 0) * 0.95 + 0.0) }
+        if house(x, y) { return (255, 255, 255, 0.95) }
+        if ring > 0 { return (255, 255, 255, 0.95 * ring) }
         return (0, 0, 0, 0.5 * disc)
     }
 

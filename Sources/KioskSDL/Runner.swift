@@ -185,7 +185,12 @@ final class FrameLoop {
         if frame == 1 {
             notifier?.send("READY=1\nSTATUS=showing \(app.scene.config.id)")
         }
-        notifier?.tick(at: realMs)
+        keepUp(realMs: realMs)
+    }
+
+    /// The watchdog ping (from READY=1 on) and the periodic state save, both on the real clock.
+    func keepUp(realMs: Double) {
+        if frame > 0 { notifier?.tick(at: realMs) }
         if let state, realMs - lastSave >= state.intervalMs {
             lastSave = realMs
             state.save(app.snapshot(wallClock: Date().timeIntervalSince1970))
@@ -215,24 +220,20 @@ final class FrameLoop {
         func now() -> Double { Double(SDL_GetTicks64() - startTicks) }
         var needsDraw = true
         while !app.quitRequested {
-            let t = now()
+            let before = now()
             if !needsDraw && !app.needsFrame && app.isAtRest {
                 // Idle: block until input, the next replayed event or screenshot, or a second for the idle check
                 // (a few milliseconds while tiles are on their way).
                 let tilesComing = renderer.tiles.isBusy || !renderer.tiles.arrived.isEmpty
                 var wait = tilesComing ? 8.0 : 1000.0
                 if let ping = notifier?.watchdogInterval { wait = min(wait, ping / 2) }
-                if next < replay.count { wait = min(wait, replay[next].timestamp - t) }
-                if let s = screenshots.first(where: { !$0.taken }) { wait = min(wait, s.ms - t) }
+                if next < replay.count { wait = min(wait, replay[next].timestamp - before) }
+                if let s = screenshots.first(where: { !$0.taken }) { wait = min(wait, s.ms - before) }
                 waitForEvent(milliseconds: max(0, wait))
             }
             let t2 = now()
-            // The watchdog and the state are kept up while nothing is drawn, too (the watchdog from READY=1 on).
-            if frame > 0 { notifier?.tick(at: t2) }
-            if let state, t2 - lastSave >= state.intervalMs {
-                lastSave = t2
-                state.save(app.snapshot(wallClock: Date().timeIntervalSince1970))
-            }
+            // The watchdog and the state are kept up while nothing is drawn, too.
+            keepUp(realMs: t2)
             deliverReplay(upTo: t2)
             // Tiles arriving or blending in are drawn as they come.
             needsDraw = pollSDL(at: t2) || needsDraw || renderer.tiles.isBusy || !renderer.tiles.arrived.isEmpty
@@ -242,12 +243,13 @@ final class FrameLoop {
             if needsDraw || wasMoving || app.needsFrame || screenshotDue {
                 try renderFrame(at: t2)
                 needsDraw = false
+                // Without a display there is no vsync to pace the loop: hold it to 60 frames a second.
+                if isHeadless { SDL_Delay(UInt32(max(0, Runner.frameMs - (now() - t2)))) }
             }
             if isHeadless && next == replay.count && !replay.isEmpty && app.isAtRest && screenshots.allSatisfy(\.taken)
             {
                 break
             }
-            _ = t
         }
     }
 
