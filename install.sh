@@ -63,13 +63,18 @@ if [ -z "$binary" ]; then
     swift build -c release --product kiosk --static-swift-stdlib
     binary=.build/release/kiosk
 fi
-if [ ! -f Assets/deepzoom/demo.dzi ]; then
-    swift run -c release kiosk-deepzoom-demo
+# The deep-zoom demo is drawn, not committed ($KIOSK_DEEPZOOM_DEMO names another .dzi to install in its place).
+demo="${KIOSK_DEEPZOOM_DEMO:-Assets/deepzoom/demo.dzi}"
+if [ ! -f "$demo" ]; then
+    swift run -c release kiosk-deepzoom-demo --out "$demo"
 fi
 
 install -D -m 0755 "$binary" "$bin"
-mkdir -p "$share"
-cp -r Assets/kiosk.json Assets/images Assets/deepzoom Assets/LICENSES.md "$share/"
+mkdir -p "$share/deepzoom"
+cp -r Assets/kiosk.json Assets/images Assets/LICENSES.md "$share/"
+cp "$demo" "$share/deepzoom/demo.dzi"
+rm -rf "$share/deepzoom/demo_files"
+cp -r "${demo%.dzi}_files" "$share/deepzoom/demo_files"
 install -m 0644 README.md "$share/README.md"
 mkdir -p "$(dirname "$unit")"
 sed -e "s|/usr/local/bin/kiosk|$prefix/bin/kiosk|g" -e "s|/usr/local/share/kiosk|$prefix/share/kiosk|g" \

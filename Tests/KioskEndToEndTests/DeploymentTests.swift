@@ -43,20 +43,21 @@ import Testing
     @Test func theInstalledUnitVerifies() throws {
         let stage = dir.appendingPathComponent("stage")
         let install = Kiosk.repository.appendingPathComponent("install.sh").path
-        try FileManager.default.createDirectory(
-            at: Kiosk.assets.appendingPathComponent("deepzoom"), withIntermediateDirectories: true)
-        let demo = Kiosk.assets.appendingPathComponent("deepzoom/demo.dzi").path
-        if !FileManager.default.fileExists(atPath: demo) {
-            // A small stand-in, so that the script does not draw the full demo here.
-            let p = Process()
-            p.executableURL = Kiosk.binary.deletingLastPathComponent().appendingPathComponent("kiosk-deepzoom-demo")
-            p.arguments = ["--size", "512", "--out", demo]
-            try p.run()
-            p.waitUntilExit()
-        }
+        // A small stand-in for the deep-zoom demo, so that the script does not draw the full one here.
+        let demo = dir.appendingPathComponent("small/demo.dzi").path
+        let p = Process()
+        p.executableURL = Kiosk.binary.deletingLastPathComponent().appendingPathComponent("kiosk-deepzoom-demo")
+        p.arguments = ["--size", "512", "--out", demo]
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
         let r = try run(
-            "/bin/bash",
-            [install, "--destdir", stage.path, "--prefix", "/opt/kiosk", "--binary", Kiosk.binary.path])
+            "/usr/bin/env",
+            [
+                "KIOSK_DEEPZOOM_DEMO=\(demo)", "bash", install, "--destdir", stage.path, "--prefix", "/opt/kiosk",
+                "--binary",
+                Kiosk.binary.path,
+            ])
         #expect(r.status == 0, "\(r.output)")
         let unit = stage.appendingPathComponent("etc/systemd/system/kiosk.service")
         let text = try String(contentsOf: unit, encoding: .utf8)
@@ -64,6 +65,7 @@ import Testing
         #expect(text.contains("KIOSK_CONFIG=/opt/kiosk/share/kiosk/kiosk.json"))
         for file in [
             "opt/kiosk/bin/kiosk", "opt/kiosk/share/kiosk/kiosk.json", "opt/kiosk/share/kiosk/images/floorplan.png",
+            "opt/kiosk/share/kiosk/deepzoom/demo.dzi", "opt/kiosk/share/kiosk/deepzoom/demo_files/9/0_0.jpeg",
         ] {
             #expect(FileManager.default.fileExists(atPath: stage.appendingPathComponent(file).path), "\(file)")
         }
