@@ -9,13 +9,7 @@ import Testing
     /// Writes a 2048² demo pyramid into the test's folder with the project's own generator.
     func pyramid() throws -> String {
         let out = dir.appendingPathComponent("deep/demo.dzi").path
-        let p = Process()
-        p.executableURL = Kiosk.binary.deletingLastPathComponent().appendingPathComponent("kiosk-deepzoom-demo")
-        p.arguments = ["--size", "2048", "--out", out]
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
+        try Kiosk.pyramid(size: 2048, out: out)
         return out
     }
 
@@ -66,19 +60,27 @@ import Testing
         }
         log.finger(1940, "UP", 1, 0.21, 0.5)
         log.finger(1940, "UP", 2, 0.79, 0.5)
-        let times = [0, 150, 250, 400, 900, 1300, 1700, 1900, 2600]
-        let shots = times.map { dir.appendingPathComponent("shot-\($0).png").path }
-        let r = try Kiosk.run(
-            ["--headless", "800x480", "--config", config, "--replay", try log.write(dir)]
-                + zip(times, shots).flatMap { ["--screenshot", "\($0):\($1)"] }, in: dir)
-        #expect(r.status == 0, "\(r.stderr)")
+        let r = try replayWithoutHoles(log, config: config, times: [0, 150, 250, 400, 900, 1300, 1700, 1900, 2600])
         let scales = r.trace.map { r.number("deep", "zoomScale", at: $0) }
         #expect((scales.max() ?? 0) > 1.9)  // the tour reached the top levels
+    }
+
+    /// Replays `log` over the pyramid with a screenshot at each of `times`: the part of the screen the image
+    /// covers in each must be all picture.
+    func replayWithoutHoles(_ log: LogWriter, config: String, times: [Int], options: [String] = []) throws
+        -> Kiosk.Result
+    {
+        let shots = times.map { dir.appendingPathComponent("shot-\($0).png").path }
+        let r = try Kiosk.run(
+            ["--headless", "800x480", "--config", config, "--replay", try log.write(dir)] + options
+                + zip(times, shots).flatMap { ["--screenshot", "\($0):\($1)"] }, in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
         for (t, path) in zip(times, shots) {
             let p = try #require(Picture(path: path))
             let area = imageArea(r, at: Double(t))
             #expect(holes(p, x: area.x, y: area.y) == 0, "a hole at \(t) ms")
         }
+        return r
     }
 
     /// In real time tiles come from the worker threads and nothing waits: lower levels stand in meanwhile.
@@ -88,17 +90,8 @@ import Testing
         log.tap(0.3, 0.4, at: 0)
         log.tap(0.3, 0.4, at: 100)
         log.drag(from: (0.8, 0.8), to: (0.2, 0.2), at: 600)
-        let times = [150, 250, 350, 700, 800, 1200]
-        let shots = times.map { dir.appendingPathComponent("rt-\($0).png").path }
-        let r = try Kiosk.run(
-            ["--headless", "800x480", "--realtime", "--config", config, "--replay", try log.write(dir)]
-                + zip(times, shots).flatMap { ["--screenshot", "\($0):\($1)"] }, in: dir)
-        #expect(r.status == 0, "\(r.stderr)")
-        for (t, path) in zip(times, shots) {
-            let p = try #require(Picture(path: path))
-            let area = imageArea(r, at: Double(t))
-            #expect(holes(p, x: area.x, y: area.y) == 0, "a hole at \(t) ms")
-        }
+        _ = try replayWithoutHoles(
+            log, config: config, times: [150, 250, 350, 700, 800, 1200], options: ["--realtime"])
     }
 
     @Test func aCorruptTileIsAPlaceholderAndOneLogLine() throws {

@@ -45,12 +45,7 @@ import Testing
         let install = Kiosk.repository.appendingPathComponent("install.sh").path
         // A small stand-in for the deep-zoom demo, so that the script does not draw the full one here.
         let demo = dir.appendingPathComponent("small/demo.dzi").path
-        let p = Process()
-        p.executableURL = Kiosk.binary.deletingLastPathComponent().appendingPathComponent("kiosk-deepzoom-demo")
-        p.arguments = ["--size", "512", "--out", demo]
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
+        try Kiosk.pyramid(size: 512, out: demo)
         let r = try run(
             "/usr/bin/env",
             [

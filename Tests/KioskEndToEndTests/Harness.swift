@@ -50,6 +50,17 @@ struct Kiosk {
         return Result(status: p.terminationStatus, stderr: String(decoding: data, as: UTF8.self), trace: lines)
     }
 
+    /// Draws a demo pyramid of `size`² at `out` (a `.dzi` path) with the project's own generator.
+    static func pyramid(size: Int, out: String) throws {
+        let p = Process()
+        p.executableURL = binary.deletingLastPathComponent().appendingPathComponent("kiosk-deepzoom-demo")
+        p.arguments = ["--size", "\(size)", "--out", out]
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+    }
+
     /// Starts the binary with `arguments`, the test's environment plus `environment`; its standard error is
     /// the returned pipe.
     static func launch(_ arguments: [String], environment: [String: String]) throws -> (Process, Pipe) {
