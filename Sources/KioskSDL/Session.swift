@@ -11,16 +11,19 @@ public final class HeadlessSession {
 
     /// Opens `manifestPath` on SDL's dummy driver at `width` x `height`, in scene `scene` (or home). Tiles
     /// load on worker threads unless `synchronous`.
-    public init(manifestPath: String, width: Int, height: Int, scene: String? = nil, synchronous: Bool = false)
-        throws(KioskError)
-    {
+    public init(
+        manifestPath: String, width: Int, height: Int, scene: String? = nil, synchronous: Bool = false,
+        rotation: Rotation = .none
+    ) throws(KioskError) {
         let manifest = try Runner.loadManifest(manifestPath)
         display = try Display(mode: .headless(width: width, height: height))
         let tiles = TileStore(
             display: display, budgetBytes: Int(manifest.textureBudgetMiB * 1_048_576), synchronous: synchronous)
         images = ImageStore(display: display, tiles: tiles)
-        app = KioskApp(manifest: manifest, physicalSize: display.size, startScene: scene, imageInfo: images.info)
-        renderer = Renderer(display: display, images: images, rotation: .none)
+        app = KioskApp(
+            manifest: manifest, physicalSize: display.size, rotation: rotation, startScene: scene,
+            imageInfo: images.info)
+        renderer = Renderer(display: display, images: images, rotation: rotation)
     }
 
     /// Steps to `ms` and draws and presents one frame; returns its draw list.

@@ -149,9 +149,7 @@ func inputEvent(gestures: Int) -> Measurement {
 /// Median and worst time of a whole frame (input, engine, scene, draw calls, present) on SDL's software
 /// renderer at 1920x1080, while `gesture` plays in `scene` of the demo.
 func frames(scene: String, gesture: [(Double, EventLog.Event)], count: Int) -> (median: Double, worst: Double) {
-    let manifest = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Assets/kiosk.json").path
-    guard let session = try? HeadlessSession(manifestPath: manifest, width: 1920, height: 1080, scene: scene) else {
+    guard let session = try? HeadlessSession(manifestPath: demoManifest, width: 1920, height: 1080, scene: scene) else {
         print("kiosk-bench: cannot open the demo headless")
         exit(1)
     }
@@ -236,6 +234,80 @@ func tour(_ session: HeadlessSession, warm: Bool) -> (times: [Double], lists: [[
 
 func median(_ v: [Double]) -> Double { v.isEmpty ? 0 : v.sorted()[v.count / 2] }
 
+/// A finger tracing a figure eight about the screen's centre for `seconds` (never lifted, so nothing flings),
+/// at 120 Hz: offsets land between pixels. Positions are normalised to the physical screen.
+func figureEight(seconds: Double) -> [(Double, EventLog.Event)] {
+    var out: [(Double, EventLog.Event)] = []
+    let period = 5000.0
+    var t = 0.0
+    while t <= seconds * 1000 {
+        let a = 2 * Double.pi * t / period
+        let x = 0.5 + 0.17 * sin(a)
+        let y = 0.5 + 0.15 * sin(2 * a)
+        let phase: EventLog.FingerPhase = t == 0 ? .down : .motion
+        out.append((t, .finger(phase, touchId: 1, fingerId: 1, x: x, y: y, dx: 0, dy: 0, pressure: 1)))
+        t += 8.3
+    }
+    return out
+}
+
+/// Two fingers about the centre whose spread swings between 0.1 and 0.5 of the screen every 2 s: the zoom
+/// changes every frame.
+func pinching(seconds: Double) -> [(Double, EventLog.Event)] {
+    var out: [(Double, EventLog.Event)] = []
+    var t = 0.0
+    while t <= seconds * 1000 {
+        let spread = 0.3 + 0.2 * sin(2 * Double.pi * t / 2000)
+        let phase: EventLog.FingerPhase = t == 0 ? .down : .motion
+        for (id, sign) in [(Int64(1), -1.0), (Int64(2), 1.0)] {
+            let x = 0.5 + sign * spread / 2
+            out.append((t, .finger(phase, touchId: 1, fingerId: id, x: x, y: 0.5, dx: 0, dy: 0, pressure: 1)))
+        }
+        t += 8.3
+    }
+    return out
+}
+
+/// Median frame of the map while `gesture` plays, the view first set to `zoom` about the image's centre.
+func mapFrames(zoom: Double?, rotation: Rotation, gesture: [(Double, EventLog.Event)]) -> Double {
+    guard
+        let session = try? HeadlessSession(
+            manifestPath: demoManifest, width: 1920, height: 1080, scene: "map", synchronous: true,
+            rotation: rotation)
+    else {
+        print("kiosk-bench: cannot open the demo headless")
+        exit(1)
+    }
+    let view = session.app.scene.view
+    if let zoom {
+        view.setZoomScale(zoom, animated: false)
+        let c = Point(x: view.contentSize.width / 2, y: view.contentSize.height / 2)
+        view.contentOffset = view.clampedOffset(
+            Point(x: c.x - view.bounds.width / 2 + 0.37, y: c.y - view.bounds.height / 2 + 0.61))
+    }
+    var t = 0.0
+    for _ in 0..<30 {  // settles and loads
+        session.frame(at: t)
+        t += 1000.0 / 60
+    }
+    let start = t
+    var next = 0
+    var times: [Double] = []
+    let clock = ContinuousClock()
+    while next < gesture.count {
+        t += 1000.0 / 60
+        let begin = clock.now
+        while next < gesture.count && start + gesture[next].0 <= t {
+            session.app.handle(gesture[next].1, at: start + gesture[next].0)
+            next += 1
+        }
+        session.frame(at: t)
+        let (s, atto) = (clock.now - begin).components
+        times.append(Double(s) * 1000 + Double(atto) / 1e15)
+    }
+    return median(times)
+}
+
 /// The pixels a frame's commands cover, over the screen's: 1 is every pixel drawn once.
 func overdraw(_ list: [DrawCommand], screen: Size) -> Double {
     var covered = 0.0
@@ -303,6 +375,12 @@ func measuredTour(_ manifest: String) -> (median: Double, sdlOnly: Double, overd
     return (median(times), median(sdl), mean, Double(session.peakTextureBytes) / 1_048_576)
 }
 
+/// The demo's manifest, `Assets/kiosk.json`.
+nonisolated var demoManifest: String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Assets/kiosk.json").path
+}
+
 /// A kiosk with no input: after it settles, how much CPU it uses and how many frames it draws in 5 s.
 func idle() -> (cpuPercent: Double, frames: Int) {
     let trace = NSTemporaryDirectory() + "/kiosk-bench-idle.jsonl"
@@ -352,6 +430,17 @@ enum Usage {
 func formatted(_ v: Double) -> String { String(format: "%.2f", v) }
 
 let json = CommandLine.arguments.contains("--json")
+if CommandLine.arguments.contains("--pan-only") {
+    let eight = figureEight(seconds: 10)
+    let pan1 = mapFrames(zoom: 1, rotation: .none, gesture: eight)
+    let panZ = mapFrames(zoom: 0.53, rotation: .none, gesture: eight)
+    let pinch = mapFrames(zoom: nil, rotation: .none, gesture: pinching(seconds: 10))
+    let pan90 = mapFrames(zoom: 1, rotation: .quarter, gesture: eight)
+    print(
+        "framePan1xMs \(formatted(pan1)) framePanZoomedMs \(formatted(panZ)) framePinchMs \(formatted(pinch)) rot \(formatted(pan90 / pan1))"
+    )
+    exit(0)
+}
 _ = engineStep(rounds: 50)  // warm up
 _ = inputEvent(gestures: 20)
 let step = engineStep(rounds: 2000)
