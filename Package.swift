@@ -44,7 +44,8 @@ let package = Package(
         // Runs the built kiosk binary headless (the dependency makes SwiftPM build it first).
         .testTarget(
             name: "KioskEndToEndTests",
-            dependencies: ["kiosk", "kiosk-deepzoom-demo", "CSDL2", "CSDL2Image", "TestSupport"]),
+            dependencies: ["kiosk", "kiosk-deepzoom-demo", "CSDL2", "CSDL2Image", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "EventLogTests", dependencies: ["EventLog", "ScrollEngine", "TouchInput", "TestSupport"]),
         .testTarget(
             name: "TouchInputTests", dependencies: ["TouchInput", "ScrollEngine", "EventLog", "TestSupport"],

@@ -12,6 +12,34 @@ public enum DrawCommand: Equatable, Sendable {
     case dot(center: Point, radius: Double, Color)
     /// The home button (drawn by the renderer: a disc with a house).
     case homeButton(Rect)
+    /// The manifest's background under `rect`: only where no opaque picture covers the screen, so no pixel is
+    /// cleared and then painted over. Comes before everything else in a list.
+    case background(Rect)
+    /// One picture (a scene's image) and the commands that draw its visible part: a renderer may draw them, or
+    /// draw the picture from pixels it kept at this scale (`Scene.pictureCommands` draws any part of it).
+    indirect case picture(Picture, [DrawCommand])
+}
+
+/// Where a frame shows one of its scene's images.
+public struct Picture: Equatable, Sendable {
+    /// The image's index in the scene (a carousel's page).
+    public var index: Int
+    /// The whole image at its scale, in scene points (mostly off screen when zoomed in).
+    public var frame: Rect
+    /// What of the scene the picture may cover (the screen, or its page).
+    public var clip: Rect
+    /// Points per image pixel.
+    public var scale: Double
+    /// Whether it has no transparent pixels.
+    public var isOpaque: Bool
+}
+
+extension DrawCommand {
+    /// The commands a renderer runs when it keeps nothing: pictures replaced by their commands.
+    public var flattened: [DrawCommand] {
+        if case .picture(_, let inner) = self { return inner.flatMap(\.flattened) }
+        return [self]
+    }
 }
 
 /// What the drawing of a frame asks of the tile store: which tiles are loaded, and in return the tiles it
@@ -28,7 +56,7 @@ public struct TileQuery {
 }
 
 extension Scene {
-    /// The frame's commands for this scene (without the background, which the renderer clears to).
+    /// The frame's commands for this scene: the background where no opaque picture covers it, then the pictures.
     public func drawList() -> [DrawCommand] {
         var query = TileQuery.everything
         return drawList(tiles: &query)
@@ -43,6 +71,10 @@ extension Scene {
             appendImage(0, view: view, origin: .zero, clip: screen, tiles: &tiles, to: &out)
             appendIndicators(view, origin: .zero, to: &out)
         case .carousel:
+            // Beyond the first or the last page (a bounce) there is only the background.
+            let strip = Rect(
+                x: -view.contentOffset.x, y: 0, width: size.width * Double(pages.count), height: size.height)
+            for r in subtract(strip, from: screen) { out.append(.background(r)) }
             for (i, page) in pages.enumerated() {
                 let origin = Point(x: Double(i) * size.width - view.contentOffset.x, y: 0)
                 guard origin.x < size.width, origin.x + size.width > 0 else { continue }
@@ -66,16 +98,16 @@ extension Scene {
             origin: origin - v.contentOffset,
             size: Size(width: info.size.width * scale, height: info.size.height * scale))
         let visible = intersection(full, clip)
+        for r in subtract(visible, from: clip) { out.insert(.background(r), at: 0) }
         guard visible.width > 0, visible.height > 0 else { return }
+        if info.loaded && !info.isOpaque { out.insert(.background(visible), at: 0) }
         guard info.loaded else {
             out.append(.placeholder(destination: visible))
             return
         }
-        guard let pyramid = info.pyramid else {
-            out.append(.image(image: index, source: imageRect(visible, full: full, scale: scale), destination: visible))
-            return
-        }
-        appendTiles(info.id, pyramid, full: full, visible: visible, scale: scale, tiles: &tiles, to: &out)
+        let picture = Picture(index: index, frame: full, clip: clip, scale: scale, isOpaque: info.isOpaque)
+        out.append(.picture(picture, pictureCommands(index, full: full, visible: visible, scale: scale, tiles: &tiles)))
+        guard let pyramid = info.pyramid else { return }
         // Where a fling or an animation is heading: its tiles are asked for ahead of time.
         let rest = v.restingContentOffset
         guard rest != v.contentOffset else { return }
@@ -86,6 +118,29 @@ extension Scene {
             image: info.id, pyramid: pyramid, visible: imageRect(seen, full: ahead, scale: scale), scale: scale,
             isLoaded: { _ in false })
         tiles.prefetch += plan.missing
+    }
+
+    /// What draws `visible` (scene points) of image `index` placed at `full`, `scale` points per pixel.
+    func pictureCommands(_ index: Int, full: Rect, visible: Rect, scale: Double, tiles: inout TileQuery)
+        -> [DrawCommand]
+    {
+        let info = images[index]
+        guard let pyramid = info.pyramid else {
+            return [.image(image: index, source: imageRect(visible, full: full, scale: scale), destination: visible)]
+        }
+        var out: [DrawCommand] = []
+        appendTiles(info.id, pyramid, full: full, visible: visible, scale: scale, tiles: &tiles, to: &out)
+        return out
+    }
+
+    /// What draws `region` of `picture` (in points of the picture placed at the origin), for a renderer that
+    /// keeps pictures at their scale: the same commands a frame would have, moved.
+    public func pictureCommands(_ picture: Picture, region: Rect, tiles: inout TileQuery) -> [DrawCommand] {
+        guard picture.index < images.count, images[picture.index].loaded else { return [] }
+        let full = Rect(origin: .zero, size: picture.frame.size)
+        let visible = intersection(full, region)
+        guard visible.width > 0, visible.height > 0 else { return [] }
+        return pictureCommands(picture.index, full: full, visible: visible, scale: picture.scale, tiles: &tiles)
     }
 
     /// The image pixels that `rect` (points) shows of an image drawn at `full`.
@@ -162,6 +217,19 @@ enum PageControlStyle {
     static let radius = 4.0
     static let spacing = 18.0
     static let bottomMargin = 36.0
+}
+
+/// What of `outer` lies outside `inner`: up to four rectangles (above, below, left, right).
+func subtract(_ inner: Rect, from outer: Rect) -> [Rect] {
+    let i = intersection(inner, outer)
+    guard i.width > 0, i.height > 0 else { return outer.width > 0 && outer.height > 0 ? [outer] : [] }
+    let parts = [
+        Rect(x: outer.minX, y: outer.minY, width: outer.width, height: i.minY - outer.minY),
+        Rect(x: outer.minX, y: i.maxY, width: outer.width, height: outer.maxY - i.maxY),
+        Rect(x: outer.minX, y: i.minY, width: i.minX - outer.minX, height: i.height),
+        Rect(x: i.maxX, y: i.minY, width: outer.maxX - i.maxX, height: i.height),
+    ]
+    return parts.filter { $0.width > 0 && $0.height > 0 }
 }
 
 func intersection(_ a: Rect, _ b: Rect) -> Rect {

@@ -21,4 +21,22 @@ public enum Rotation: Int, Sendable, CaseIterable {
         case .threeQuarters: Point(x: 1 - p.y, y: p.x)
         }
     }
+
+    /// A rectangle of a box of `size` (before the turn) as a rectangle of the turned box: how the renderer
+    /// places the scene's draw commands on the physical screen, and a texture's source rectangle within the
+    /// texture that was turned once at load. The same turn as `toScene`, the other way.
+    public func rect(_ r: Rect, in size: Size) -> Rect {
+        switch self {
+        case .none: r
+        case .quarter: Rect(x: size.height - r.maxY, y: r.minX, width: r.height, height: r.width)
+        case .half: Rect(x: size.width - r.maxX, y: size.height - r.maxY, width: r.width, height: r.height)
+        case .threeQuarters: Rect(x: r.minY, y: size.width - r.maxX, width: r.height, height: r.width)
+        }
+    }
+
+    /// The turn back.
+    public var inverse: Rotation { Rotation(rawValue: (360 - rawValue) % 360) ?? .none }
+
+    /// Whether the turn swaps width and height.
+    public var swapsAxes: Bool { self == .quarter || self == .threeQuarters }
 }

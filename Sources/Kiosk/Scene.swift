@@ -10,11 +10,14 @@ public struct ImageInfo: Equatable, Sendable {
     public var pyramid: DeepZoomImage?
     /// The image's number in its store, which names its tiles (`TileKey.image`).
     public var id: Int
-    public init(size: Size, loaded: Bool, pyramid: DeepZoomImage? = nil, id: Int = 0) {
+    /// Whether every pixel is opaque (no alpha channel): then nothing needs drawing beneath it.
+    public var isOpaque: Bool
+    public init(size: Size, loaded: Bool, pyramid: DeepZoomImage? = nil, id: Int = 0, isOpaque: Bool = true) {
         self.size = size
         self.loaded = loaded
         self.pyramid = pyramid
         self.id = id
+        self.isOpaque = isOpaque
     }
     public static let placeholderSize = Size(width: 1600, height: 1200)
     public static let missing = ImageInfo(size: placeholderSize, loaded: false)

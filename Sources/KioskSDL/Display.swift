@@ -22,8 +22,11 @@ public final class Display {
     public private(set) var size: Size
     /// The largest texture the renderer takes (nil: no limit, as the software renderer).
     public let maxTextureSize: Int?
+    /// How every texture is made (format and `--rotate`).
+    let textures: TextureMaker
+    public var rotation: Rotation { textures.rotation }
 
-    public init(mode: Mode) throws(KioskError) {
+    public init(mode: Mode, rotation: Rotation = .none) throws(KioskError) {
         self.mode = mode
         if case .headless = mode { setenv("SDL_VIDEODRIVER", "dummy", 1) }
         // Touches stay touches: no synthetic mouse events (kmsdrm makes none; X11 would double every touch).
@@ -104,6 +107,7 @@ public final class Display {
             throw .other("cannot create a renderer on the \(driver) video driver (\(reason))")
         }
         self.renderer = renderer
+        textures = TextureMaker(renderer: renderer, window: window, rotation: rotation)
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         let maxSide = Int(min(info.max_texture_width, info.max_texture_height))

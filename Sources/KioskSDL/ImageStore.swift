@@ -65,12 +65,14 @@ final class ImageStore {
             return Entry(texture: nil, info: .missing, scale: 1)
         }
         if max(w, h) > Self.pyramidThreshold || max(w, h) > (maxTextureSize ?? Int.max),
-            let source = MemoryPyramidSource(path: path, surface: surface)
+            let source = MemoryPyramidSource(
+                path: path, surface: surface, opaqueFormat: display.textures.opaqueFormat)
         {
             let id = entries.count + 1
             tiles.register(source, id: id)
             let info = ImageInfo(
-                size: Size(width: Double(w), height: Double(h)), loaded: true, pyramid: source.pyramid, id: id)
+                size: Size(width: Double(w), height: Double(h)), loaded: true, pyramid: source.pyramid, id: id,
+                isOpaque: surface.pointee.format.pointee.Amask == 0)
             return Entry(texture: nil, info: info, scale: 1)
         }
         var scale = 1.0
@@ -86,14 +88,14 @@ final class ImageStore {
                 log(.info, "\(path): \(w)x\(h) is larger than a texture; scaled to \(sw)x\(sh)")
             }
         }
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
+        guard let texture = display.textures.texture(surface) else {
             log(.warning, "\(path): cannot make a texture (\(sdlError())); showing a placeholder")
             return Entry(texture: nil, info: .missing, scale: 1)
         }
-        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-        return Entry(
-            texture: texture, info: ImageInfo(size: Size(width: Double(w), height: Double(h)), loaded: true),
-            scale: scale)
+        let info = ImageInfo(
+            size: Size(width: Double(w), height: Double(h)), loaded: true,
+            isOpaque: surface.pointee.format.pointee.Amask == 0)
+        return Entry(texture: texture, info: info, scale: scale)
     }
 
     /// A `.dzi`: the descriptor is read now, the tiles as they are needed.
@@ -108,7 +110,10 @@ final class ImageStore {
             let id = entries.count + 1
             tiles.register(DeepZoomFileSource(path: path, pyramid: pyramid), id: id)
             let size = Size(width: Double(pyramid.width), height: Double(pyramid.height))
-            return Entry(texture: nil, info: ImageInfo(size: size, loaded: true, pyramid: pyramid, id: id), scale: 1)
+            // JPEG tiles have no alpha; PNG tiles may.
+            let opaque = ["jpg", "jpeg"].contains(pyramid.format.lowercased())
+            let info = ImageInfo(size: size, loaded: true, pyramid: pyramid, id: id, isOpaque: opaque)
+            return Entry(texture: nil, info: info, scale: 1)
         } catch {
             log(.warning, "\(path): \(error.message); showing a placeholder")
             return Entry(texture: nil, info: .missing, scale: 1)

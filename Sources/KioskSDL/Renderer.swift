@@ -2,36 +2,50 @@ import CSDL2
 import Kiosk
 import ScrollEngine
 
-/// Executes a frame's draw list with SDL, rotated onto the screen when `--rotate` asks.
+/// Executes a frame's draw list with SDL. The list is in scene points; each rectangle is turned onto the
+/// physical screen here (`--rotate`), and the textures were turned once when they were made, so a turned
+/// frame costs what an upright one does. Copies at one texture pixel per screen pixel land on whole pixels:
+/// a plain copy, no filtering (UIKit also rounds to device pixels).
 final class Renderer {
     /// Held so that the renderer outlives every texture made with it.
     let display: Display
     var renderer: OpaquePointer { display.renderer }
     let images: ImageStore
     var tiles: TileStore { images.tiles }
-    let rotation: Rotation
+    var rotation: Rotation { display.rotation }
     let dot: OpaquePointer?
     let home: OpaquePointer?
-    /// The scene's picture before rotation (nil without rotation).
-    var target: OpaquePointer?
-    var targetSize: Size = .zero
     /// SDL's software renderer, which truncates float rectangles to whole pixels.
     let truncatesRects: Bool
+    /// While a list is drawn: the box its rectangles are turned in (the scene, or a kept picture), and where
+    /// the drawing lands on the target (the screen, or a kept tile of a picture), in target pixels.
+    var box: Size = .zero
+    var shift: Point = .zero
+    var background = RGB(r: 0, g: 0, b: 0)
+    /// Pictures kept at their scale (software renderer only: a GPU scales for free), and the scene and tiles
+    /// that draw their missing parts.
+    let layers: PictureLayers?
+    var scene: Scene?
+    var query = TileQuery.everything
+    /// Each picture's scale in the last frame: a picture whose scale changes (a pinch, a zoom animation) is
+    /// drawn directly, with nearest-pixel filtering in software; once it holds still it is kept.
+    var lastScales: [PictureID: Double] = [:]
+    var seenScales: [PictureID: Double] = [:]
 
-    init(display: Display, images: ImageStore, rotation: Rotation) {
+    init(display: Display, images: ImageStore) {
         self.display = display
         let renderer = display.renderer
         self.images = images
-        self.rotation = rotation
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         truncatesRects = info.name.map { String(cString: $0) } == "software"
-        dot = makeTexture(renderer, size: 64) { x, y in
+        layers = truncatesRects ? PictureLayers(screen: display.size) : nil
+        dot = makeTexture(display.textures, size: 64) { x, y in
             // A white disc with a one-pixel soft edge.
             let d = ((x - 32) * (x - 32) + (y - 32) * (y - 32)).squareRoot()
             return (255, 255, 255, max(0, min(1, 31.5 - d)))
         }
-        home = makeTexture(renderer, size: 128, HomeIcon.pixel)
+        home = makeTexture(display.textures, size: 128, HomeIcon.pixel)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -43,39 +57,30 @@ final class Renderer {
         var query = TileQuery { [tiles] key in tiles.isLoaded(key) }
         query.opacity = { [tiles] key in tiles.opacity(key) }
         let list = app.drawList(tiles: &query)
-        draw(
-            list, paths: app.scene.config.imagePaths, background: app.manifest.background, sceneSize: app.sceneSize,
-            screenSize: screenSize)
-        tiles.request(missing: query.missing, prefetch: query.prefetch)
+        scene = app.scene
+        self.query = query
+        draw(list, paths: app.scene.config.imagePaths, background: app.manifest.background, sceneSize: app.sceneSize)
+        scene = nil
+        tiles.request(missing: self.query.missing, prefetch: self.query.prefetch)
         return list
     }
 
-    /// Draws one frame of `list` for a scene of `sceneSize` whose images are `paths`.
-    func draw(_ list: [DrawCommand], paths: [String], background: RGB, sceneSize: Size, screenSize: Size) {
-        if rotation != .none {
-            if target == nil || targetSize != sceneSize {
-                if let t = target { SDL_DestroyTexture(t) }
-                target = SDL_CreateTexture(
-                    renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                    Int32(sceneSize.width), Int32(sceneSize.height))
-                targetSize = sceneSize
-            }
-            SDL_SetRenderTarget(renderer, target)
-        }
-        SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
-        SDL_RenderClear(renderer)
+    /// Draws one frame of `list` for a scene of `sceneSize` whose images are `paths`. The list covers the whole
+    /// screen (its `background` commands fill what no picture covers): nothing is cleared first.
+    func draw(_ list: [DrawCommand], paths: [String], background: RGB, sceneSize: Size) {
+        box = sceneSize
+        shift = .zero
+        self.background = background
+        layers?.nextFrame()
+        lastScales = seenScales
+        seenScales = [:]
         for command in list { execute(command, paths: paths) }
-        if rotation != .none, let target {
-            SDL_SetRenderTarget(renderer, nil)
-            SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-            SDL_RenderClear(renderer)
-            // Turned about the centre: a scene of W x H lands on a screen of H x W.
-            var dst = SDL_FRect(
-                x: Float((screenSize.width - sceneSize.width) / 2),
-                y: Float((screenSize.height - sceneSize.height) / 2),
-                w: Float(sceneSize.width), h: Float(sceneSize.height))
-            SDL_RenderCopyExF(renderer, target, nil, &dst, Double(rotation.rawValue), nil, SDL_FLIP_NONE)
-        }
+    }
+
+    /// A rectangle of the scene (or of the kept picture being drawn) on the target, in its pixels.
+    func screen(_ r: Rect) -> Rect {
+        let t = rotation.rect(r, in: box)
+        return Rect(x: t.minX - shift.x, y: t.minY - shift.y, width: t.width, height: t.height)
     }
 
     func execute(_ command: DrawCommand, paths: [String]) {
@@ -87,47 +92,123 @@ final class Renderer {
                 placeholder(destination)
                 return
             }
-            copy(texture, source: source, textureScale: e.scale, destination: destination)
+            copy(texture, source: source * e.scale, destination: destination)
         case .tile(let key, let source, let destination, let opacity):
             guard let texture = tiles.texture(key) else {
                 placeholder(destination)
                 return
             }
-            // Tiles are opaque: blending (slow in software) only while one blends in over its stand-in.
-            SDL_SetTextureBlendMode(texture, opacity < 1 ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
+            // Opaque tiles are copied (blending is slow in software), except while one blends in over its stand-in.
+            let opaque = isOpaqueTexture(texture)
+            SDL_SetTextureBlendMode(texture, opaque && opacity >= 1 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
             SDL_SetTextureAlphaMod(texture, channel(opacity))
-            copy(texture, source: source, textureScale: 1, destination: destination)
+            copy(texture, source: source, destination: destination)
         case .placeholder(let destination):
             placeholder(destination)
         case .fill(let rect, let color):
             setColor(color)
-            var r = frect(rect)
+            var r = frect(screen(rect))
             SDL_RenderFillRectF(renderer, &r)
+        case .background(let rect):
+            // Whole pixels, outward: a picture drawn after it covers any pixel it shares.
+            SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
+            let r = screen(rect)
+            let x0 = r.minX.rounded(.down)
+            let y0 = r.minY.rounded(.down)
+            var whole = SDL_Rect(
+                x: Int32(x0), y: Int32(y0), w: Int32(r.maxX.rounded(.up) - x0), h: Int32(r.maxY.rounded(.up) - y0))
+            SDL_RenderFillRect(renderer, &whole)
         case .dot(let center, let radius, let color):
             guard let dot else { return }
             SDL_SetTextureColorMod(dot, channel(color.red), channel(color.green), channel(color.blue))
             SDL_SetTextureAlphaMod(dot, channel(color.alpha))
-            var r = frect(Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius))
+            var r = frect(
+                screen(Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)))
             SDL_RenderCopyF(renderer, dot, nil, &r)
         case .homeButton(let rect):
-            var r = frect(rect)
+            var r = frect(screen(rect))
             SDL_RenderCopyF(renderer, home, nil, &r)
+        case .picture(let picture, let commands):
+            let id = PictureID(scene: scene?.config.id ?? "", index: picture.index)
+            let moving = lastScales[id] != picture.scale
+            seenScales[id] = picture.scale
+            if !moving, let layers, let scene, !commands.allSatisfy(isUnscaled) {
+                layers.draw(picture, in: scene, with: self, paths: paths)
+                return
+            }
+            scaleMode = moving && layers != nil ? SDL_ScaleModeNearest : SDL_ScaleModeLinear
+            defer { scaleMode = SDL_ScaleModeLinear }
+            for c in commands { execute(c, paths: paths) }
         }
+    }
+
+    /// How scaled copies are filtered now.
+    var scaleMode = SDL_ScaleModeLinear
+
+    /// Whether a picture's command copies one texture pixel to one screen pixel (then keeping it gains nothing).
+    func isUnscaled(_ command: DrawCommand) -> Bool {
+        switch command {
+        case .image(let index, let source, let destination):
+            guard let paths = scene?.config.imagePaths, index < paths.count else { return false }
+            let k = images.entry(paths[index]).scale
+            return abs(destination.width / (source.width * k) - 1) < Self.unitScaleTolerance
+        case .tile(_, let source, let destination, _):
+            return abs(destination.width / source.width - 1) < Self.unitScaleTolerance
+        default:
+            return true
+        }
+    }
+
+    /// Copies `source` (pixels of the texture as it was before the turn) onto `destination` (scene points).
+    func copy(_ texture: OpaquePointer, source: Rect, destination: Rect) {
+        let size = unturnedSize(texture, rotation)
+        let s = rotation.rect(source, in: size)
+        let d = screen(destination)
+        guard s.width > 0, s.height > 0, d.width > 0, d.height > 0 else { return }
+        let fx = d.width / s.width
+        let fy = d.height / s.height
+        if abs(fx - 1) < Self.unitScaleTolerance && abs(fy - 1) < Self.unitScaleTolerance {
+            copyUnscaled(texture, source: s, destination: d)
+        } else {
+            copyScaled(texture, source: s, destination: d)
+        }
+    }
+
+    /// How close to one texture pixel per screen pixel a copy must be to be drawn as a plain copy.
+    static let unitScaleTolerance = 1e-6
+
+    /// One texture pixel per screen pixel: the destination's edges rounded to whole pixels (so neighbouring
+    /// copies meet exactly), the source moved by the same whole number of pixels.
+    func copyUnscaled(_ texture: OpaquePointer, source s: Rect, destination d: Rect) {
+        var w: Int32 = 0
+        var h: Int32 = 0
+        SDL_QueryTexture(texture, nil, nil, &w, &h)
+        let dx = (d.minX - s.minX).rounded()
+        let dy = (d.minY - s.minY).rounded()
+        // Whole destination pixels, kept within the texture.
+        let x0 = max(d.minX.rounded(), dx)
+        let y0 = max(d.minY.rounded(), dy)
+        let x1 = min(d.maxX.rounded(), dx + Double(w))
+        let y1 = min(d.maxY.rounded(), dy + Double(h))
+        guard x1 > x0, y1 > y0 else { return }
+        var src = SDL_Rect(x: Int32(x0 - dx), y: Int32(y0 - dy), w: Int32(x1 - x0), h: Int32(y1 - y0))
+        var dst = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
+        SDL_RenderCopy(renderer, texture, &src, &dst)
     }
 
     /// SDL takes whole-pixel source rectangles: the source is widened to whole pixels and the destination
     /// widened by the same amount, so a zoomed image lands exactly where the engine says (the clip trims it).
-    func copy(_ texture: OpaquePointer, source s: Rect, textureScale k: Double, destination d: Rect) {
-        let x0 = (s.minX * k).rounded(.down)
-        let y0 = (s.minY * k).rounded(.down)
-        let x1 = (s.maxX * k).rounded(.up)
-        let y1 = (s.maxY * k).rounded(.up)
-        guard x1 > x0, y1 > y0, s.width > 0, s.height > 0 else { return }
-        let fx = d.width / (s.width * k)
-        let fy = d.height / (s.height * k)
+    func copyScaled(_ texture: OpaquePointer, source s: Rect, destination d: Rect) {
+        let x0 = s.minX.rounded(.down)
+        let y0 = s.minY.rounded(.down)
+        let x1 = s.maxX.rounded(.up)
+        let y1 = s.maxY.rounded(.up)
+        guard x1 > x0, y1 > y0 else { return }
+        let fx = d.width / s.width
+        let fy = d.height / s.height
         var src = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
         var dst = SDL_FRect(
-            x: Float(d.minX - (s.minX * k - x0) * fx), y: Float(d.minY - (s.minY * k - y0) * fy),
+            x: Float(d.minX - (s.minX - x0) * fx), y: Float(d.minY - (s.minY - y0) * fy),
             w: Float((x1 - x0) * fx), h: Float((y1 - y0) * fy))
         if truncatesRects {
             // The software renderer cuts a float rectangle to whole pixels by truncating its origin and its size,
@@ -142,6 +223,7 @@ final class Renderer {
             w: Int32(d.maxX.rounded(.up) - d.minX.rounded(.down)),
             h: Int32(d.maxY.rounded(.up) - d.minY.rounded(.down)))
         SDL_RenderSetClipRect(renderer, &clip)
+        SDL_SetTextureScaleMode(texture, scaleMode)
         SDL_RenderCopyF(renderer, texture, &src, &dst)
         SDL_RenderSetClipRect(renderer, nil)
     }
@@ -149,7 +231,7 @@ final class Renderer {
     /// A broken image: a dark panel with a frame and a cross, so a visitor sees "no picture here", not a hole.
     func placeholder(_ rect: Rect) {
         SDL_SetRenderDrawColor(renderer, 0x3A, 0x3A, 0x42, 255)
-        var r = frect(rect)
+        var r = frect(screen(rect))
         SDL_RenderFillRectF(renderer, &r)
         SDL_SetRenderDrawColor(renderer, 0x8A, 0x8A, 0x96, 255)
         SDL_RenderDrawRectF(renderer, &r)
@@ -162,7 +244,8 @@ final class Renderer {
     }
 
     deinit {
-        for t in [dot, home, target] { if let t { SDL_DestroyTexture(t) } }
+        layers?.removeAll()
+        for t in [dot, home] { if let t { SDL_DestroyTexture(t) } }
     }
 }
 
@@ -174,7 +257,7 @@ func frect(_ r: Rect) -> SDL_FRect {
 
 /// A square texture drawn pixel by pixel: `pixel(x, y)` gives r, g, b (0-255) and alpha (0-1) at pixel centres.
 func makeTexture(
-    _ renderer: OpaquePointer, size: Int, _ pixel: (Double, Double) -> (UInt8, UInt8, UInt8, Double)
+    _ maker: TextureMaker, size: Int, _ pixel: (Double, Double) -> (UInt8, UInt8, UInt8, Double)
 ) -> OpaquePointer? {
     guard
         let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(size), Int32(size), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
@@ -189,10 +272,20 @@ func makeTexture(
             pixels[y * pitch + x] = alpha << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
         }
     }
-    guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-    SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-    SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-    return texture
+    return maker.texture(surface)
+}
+
+/// Whether a texture has no alpha channel.
+func isOpaqueTexture(_ texture: OpaquePointer) -> Bool {
+    var format: UInt32 = 0
+    SDL_QueryTexture(texture, &format, nil, nil, nil)
+    return TextureMaker.isOpaque32(format)
+}
+
+extension Rect {
+    static func * (r: Rect, k: Double) -> Rect {
+        k == 1 ? r : Rect(x: r.minX * k, y: r.minY * k, width: r.width * k, height: r.height * k)
+    }
 }
 
 /// The home button's picture on a 128 px square: a dark translucent disc, a white ring and a white house.

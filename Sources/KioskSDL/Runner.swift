@@ -29,7 +29,7 @@ public enum Runner {
             )
         }
         let replay = try options.replay.map { (path) throws(KioskError) in try loadReplay(path) }
-        let display = try Display(mode: options.mode)
+        let display = try Display(mode: options.mode, rotation: options.rotation)
         // Headless on the virtual clock every visible tile is loaded before its frame: the same pictures on
         // every run. In real time the workers load them and nothing waits.
         let tiles = TileStore(
@@ -40,7 +40,7 @@ public enum Runner {
             manifest: manifest, physicalSize: display.size, rotation: options.rotation, startScene: options.scene,
             imageInfo: images.info)
         if case .windowed = options.mode { app.escapeQuits = true }
-        let renderer = Renderer(display: display, images: images, rotation: options.rotation)
+        let renderer = Renderer(display: display, images: images)
         let loop = try FrameLoop(
             options: options, app: app, display: display, renderer: renderer, replay: replay)
         try loop.run()

@@ -16,14 +16,14 @@ public final class HeadlessSession {
         rotation: Rotation = .none
     ) throws(KioskError) {
         let manifest = try Runner.loadManifest(manifestPath)
-        display = try Display(mode: .headless(width: width, height: height))
+        display = try Display(mode: .headless(width: width, height: height), rotation: rotation)
         let tiles = TileStore(
             display: display, budgetBytes: Int(manifest.textureBudgetMiB * 1_048_576), synchronous: synchronous)
         images = ImageStore(display: display, tiles: tiles)
         app = KioskApp(
             manifest: manifest, physicalSize: display.size, rotation: rotation, startScene: scene,
             imageInfo: images.info)
-        renderer = Renderer(display: display, images: images, rotation: rotation)
+        renderer = Renderer(display: display, images: images)
     }
 
     /// Steps to `ms` and draws and presents one frame; returns its draw list.
@@ -39,8 +39,7 @@ public final class HeadlessSession {
     /// Draws `list` with SDL alone (clear, the list's copies and fills, present): what a frame costs SDL.
     public func drawOnly(_ list: [DrawCommand]) {
         renderer.draw(
-            list, paths: app.scene.config.imagePaths, background: app.manifest.background, sceneSize: app.sceneSize,
-            screenSize: display.size)
+            list, paths: app.scene.config.imagePaths, background: app.manifest.background, sceneSize: app.sceneSize)
         SDL_RenderPresent(display.renderer)
     }
 

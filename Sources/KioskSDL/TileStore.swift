@@ -55,8 +55,11 @@ final class MemoryPyramidSource: TileSource, @unchecked Sendable {
     let levels: [UnsafeMutablePointer<SDL_Surface>]
     var isCheap: Bool { true }
 
-    init?(path: String, surface: UnsafeMutablePointer<SDL_Surface>) {
-        guard let top = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
+    /// The levels keep the picture's pixels in `opaqueFormat` where it has no alpha (then its tiles are copied,
+    /// never blended), else in ARGB.
+    init?(path: String, surface: UnsafeMutablePointer<SDL_Surface>, opaqueFormat: UInt32) {
+        let format = surface.pointee.format.pointee.Amask == 0 ? opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
+        guard let top = SDL_ConvertSurfaceFormat(surface, format, 0) else { return nil }
         let w = Int(top.pointee.w)
         let h = Int(top.pointee.h)
         pyramid = DeepZoomImage(width: w, height: h, tileSize: Self.tileSize, overlap: 1, format: "memory")
@@ -66,9 +69,7 @@ final class MemoryPyramidSource: TileSource, @unchecked Sendable {
         while level > 0 {
             level -= 1
             let s = pyramid.size(level: level)
-            guard
-                let next = SDL_CreateRGBSurfaceWithFormat(
-                    0, Int32(s.width), Int32(s.height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+            guard let next = SDL_CreateRGBSurfaceWithFormat(0, Int32(s.width), Int32(s.height), 32, format)
             else { break }
             // Halving with linear filtering averages each 2 x 2 block: the smaller levels do not alias.
             SDL_SoftStretchLinear(levels[0], nil, next, nil)
@@ -84,7 +85,7 @@ final class MemoryPyramidSource: TileSource, @unchecked Sendable {
         let r = pyramid.storedRect(level: level, column: column, row: row)
         guard r.width > 0, r.height > 0,
             let tile = SDL_CreateRGBSurfaceWithFormat(
-                0, Int32(r.width), Int32(r.height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+                0, Int32(r.width), Int32(r.height), 32, levels[level].pointee.format.pointee.format)
         else { return nil }
         var src = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
         SDL_SetSurfaceBlendMode(levels[level], SDL_BLENDMODE_NONE)
@@ -275,12 +276,10 @@ final class TileStore {
             return
         }
         defer { SDL_FreeSurface(surface) }
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
+        guard let texture = display.textures.texture(surface) else {
             failed.insert(key)
             return
         }
-        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         let bytes = Int(surface.pointee.w) * Int(surface.pointee.h) * 4
         for old in cache.insert(key, texture, bytes: bytes, pinned: pinned) { SDL_DestroyTexture(old) }
     }

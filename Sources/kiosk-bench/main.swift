@@ -311,14 +311,17 @@ func mapFrames(zoom: Double?, rotation: Rotation, gesture: [(Double, EventLog.Ev
 /// The pixels a frame's commands cover, over the screen's: 1 is every pixel drawn once.
 func overdraw(_ list: [DrawCommand], screen: Size) -> Double {
     var covered = 0.0
-    for command in list {
+    for command in list.flatMap(\.flattened) {
         switch command {
-        case .image(_, _, let d), .tile(_, _, let d, _), .placeholder(let d), .fill(let d, _), .homeButton(let d):
+        case .image(_, _, let d), .tile(_, _, let d, _), .placeholder(let d), .fill(let d, _), .homeButton(let d),
+            .background(let d):
             let w = max(0, min(d.maxX, screen.width) - max(d.minX, 0))
             let h = max(0, min(d.maxY, screen.height) - max(d.minY, 0))
             covered += w * h
         case .dot(_, let r, _):
             covered += 4 * r * r
+        case .picture:
+            break
         }
     }
     return covered / (screen.width * screen.height)
@@ -432,6 +435,11 @@ func formatted(_ v: Double) -> String { String(format: "%.2f", v) }
 let json = CommandLine.arguments.contains("--json")
 if CommandLine.arguments.contains("--pan-only") {
     let eight = figureEight(seconds: 10)
+    if CommandLine.arguments.contains("--zoomed-only") {
+        _ = mapFrames(
+            zoom: Double(ProcessInfo.processInfo.environment["Z"] ?? "0.53")!, rotation: .none, gesture: eight)
+        exit(0)
+    }
     let pan1 = mapFrames(zoom: 1, rotation: .none, gesture: eight)
     let panZ = mapFrames(zoom: 0.53, rotation: .none, gesture: eight)
     let pinch = mapFrames(zoom: nil, rotation: .none, gesture: pinching(seconds: 10))

@@ -167,7 +167,12 @@ import Testing
         #expect(list.filter { if case .dot = $0 { true } else { false } }.count == 3)
         let home = try Self.app()
         #expect(!home.drawList().contains { if case .homeButton = $0 { true } else { false } })
-        if case .image(let index, let source, let destination) = home.drawList()[0] {
+        // The map covers the screen: no background, and the picture first.
+        #expect(!home.drawList().contains { if case .background = $0 { true } else { false } })
+        if case .picture(let picture, let inner) = home.drawList()[0],
+            case .image(let index, let source, let destination) = inner.first
+        {
+            #expect(picture.frame == Rect(x: 0, y: 0, width: 800, height: 480) && picture.scale == 0.2)
             #expect(index == 0)
             // The whole map, fitted: 4000 x 2400 at 0.2 is 800 x 480.
             #expect(source == Rect(x: 0, y: 0, width: 4000, height: 2400))

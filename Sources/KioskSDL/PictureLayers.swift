@@ -1,0 +1,151 @@
+import CSDL2
+import Kiosk
+import ScrollEngine
+
+/// A picture of a scene: its scene and image index.
+struct PictureID: Hashable {
+    var scene: String
+    var index: Int
+}
+
+/// Pictures kept at their settled scale in screen pixels, in square tiles, as a browser keeps raster tiles: a
+/// pan at a zoom other than one texture pixel per screen pixel then copies pixels instead of scaling them
+/// again every frame. A tile is drawn (scaled, filtered) the first time it is seen and kept, least recently
+/// used first out, within a budget of about two screens. A tile drawn while some of its picture's tiles were
+/// still missing or blending in is used for its frame and drawn again the next.
+final class PictureLayers {
+    struct Key: Hashable {
+        var picture: PictureID
+        var scale: Double
+        var column: Int
+        var row: Int
+    }
+
+    /// Screen pixels a side.
+    static let tileSize = 256
+    var tiles: [Key: (texture: OpaquePointer, used: Int)] = [:]
+    var frame = 0
+    /// How many tiles are kept at most.
+    let budgetTiles: Int
+    /// The most tiles kept at once, and how many were drawn (for the benchmark and the tests).
+    private(set) var peakTiles = 0
+    private(set) var rastered = 0
+
+    init(screen: Size) {
+        let t = Double(Self.tileSize)
+        // About two screens of tiles, and never fewer than cover one with a tile's margin all round.
+        let cover = ((screen.width / t).rounded(.up) + 1) * ((screen.height / t).rounded(.up) + 1)
+        budgetTiles = max(Int(cover), Int((2 * screen.width * screen.height / (t * t)).rounded(.up)))
+    }
+
+    func nextFrame() {
+        frame += 1
+        for t in discard { SDL_DestroyTexture(t) }
+        discard = []
+    }
+
+    /// Draws the visible part of `picture` from kept tiles, drawing the missing ones first.
+    func draw(_ picture: Picture, in scene: Scene, with r: Renderer, paths: [String]) {
+        let t = Self.tileSize
+        let whole = r.screen(picture.frame)
+        // The picture lands on whole pixels (UIKit rounds to device pixels too).
+        let ox = Int(whole.minX.rounded())
+        let oy = Int(whole.minY.rounded())
+        let width = Int(whole.width.rounded())
+        let height = Int(whole.height.rounded())
+        let clip = r.screen(picture.clip)
+        let bounds = r.display.size
+        // The visible part, in the picture's own pixels.
+        let x0 = max(0, Int(max(clip.minX, 0).rounded()) - ox)
+        let y0 = max(0, Int(max(clip.minY, 0).rounded()) - oy)
+        let x1 = min(width, Int(min(clip.maxX, bounds.width).rounded()) - ox)
+        let y1 = min(height, Int(min(clip.maxY, bounds.height).rounded()) - oy)
+        guard x1 > x0, y1 > y0 else { return }
+        let id = PictureID(scene: scene.config.id, index: picture.index)
+        for row in (y0 / t)...((y1 - 1) / t) {
+            for column in (x0 / t)...((x1 - 1) / t) {
+                let key = Key(picture: id, scale: picture.scale, column: column, row: row)
+                guard let texture = tile(key, picture, scene, r, paths) else { continue }
+                // The tile's part that is visible and within the picture.
+                let left = max(x0, column * t)
+                let top = max(y0, row * t)
+                let right = min(x1, (column + 1) * t)
+                let bottom = min(y1, (row + 1) * t)
+                var src = SDL_Rect(
+                    x: Int32(left - column * t), y: Int32(top - row * t), w: Int32(right - left),
+                    h: Int32(bottom - top))
+                var dst = SDL_Rect(x: Int32(ox + left), y: Int32(oy + top), w: src.w, h: src.h)
+                SDL_RenderCopy(r.renderer, texture, &src, &dst)
+            }
+        }
+    }
+
+    /// A kept tile, or one drawn now (kept if it is complete).
+    func tile(_ key: Key, _ picture: Picture, _ scene: Scene, _ r: Renderer, _ paths: [String]) -> OpaquePointer? {
+        if let kept = tiles[key] {
+            tiles[key] = (kept.texture, frame)
+            return kept.texture
+        }
+        let t = Self.tileSize
+        let format = picture.isOpaque ? r.display.textures.opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
+        guard
+            let texture = SDL_CreateTexture(
+                r.renderer, format, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(t), Int32(t))
+        else { return nil }
+        SDL_SetTextureBlendMode(texture, picture.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        SDL_SetRenderTarget(r.renderer, texture)
+        if !picture.isOpaque {
+            SDL_SetRenderDrawColor(r.renderer, 0, 0, 0, 0)
+            SDL_RenderClear(r.renderer)
+        }
+        // The tile's square, in the picture's points (placed at the origin, before the turn).
+        let turned =
+            r.rotation.swapsAxes
+            ? Size(width: picture.frame.height, height: picture.frame.width) : picture.frame.size
+        let square = Rect(x: Double(key.column * t), y: Double(key.row * t), width: Double(t), height: Double(t))
+        let region = r.rotation.inverse.rect(square, in: turned)
+        let missingBefore = r.query.missing.count
+        let commands = scene.pictureCommands(picture, region: region, tiles: &r.query)
+        let (box, shift) = (r.box, r.shift)
+        r.box = picture.frame.size
+        r.shift = Point(x: square.minX, y: square.minY)
+        for c in commands { r.execute(c, paths: paths) }
+        (r.box, r.shift) = (box, shift)
+        SDL_SetRenderTarget(r.renderer, nil)
+        rastered += 1
+        let complete =
+            r.query.missing.count == missingBefore
+            && !commands.contains { if case .tile(_, _, _, let o) = $0 { o < 1 } else { false } }
+        guard complete else {
+            // Used for this frame only: destroyed once the frame is presented.
+            discard.append(texture)
+            return texture
+        }
+        tiles[key] = (texture, frame)
+        evict()
+        peakTiles = max(peakTiles, tiles.count)
+        return texture
+    }
+
+    /// Tiles drawn from incomplete pictures, destroyed at the next frame.
+    var discard: [OpaquePointer] = []
+
+    /// Drops the least recently used tiles beyond the budget (never one used this frame).
+    func evict() {
+        guard tiles.count > budgetTiles else { return }
+        let old = tiles.filter { $0.value.used < frame }.sorted { $0.value.used < $1.value.used }
+        for (key, value) in old.prefix(tiles.count - budgetTiles) {
+            SDL_DestroyTexture(value.texture)
+            tiles[key] = nil
+        }
+    }
+
+    var bytes: Int { tiles.count * Self.tileSize * Self.tileSize * 4 }
+
+    func removeAll() {
+        for (_, v) in tiles { SDL_DestroyTexture(v.texture) }
+        tiles = [:]
+        for t in discard { SDL_DestroyTexture(t) }
+        discard = []
+    }
+}

@@ -1,0 +1,100 @@
+import CSDL2
+import Kiosk
+import ScrollEngine
+
+/// Makes every texture of a run the same way: opaque pictures in the screen's own pixel format (so the software
+/// renderer copies them with a plain memcpy and never blends), pictures with alpha as ARGB, and all of them
+/// turned once, here, by `--rotate`: a frame then only moves rectangles, on every renderer.
+struct TextureMaker {
+    let renderer: OpaquePointer
+    let rotation: Rotation
+    /// The window's 32-bit format without alpha where the renderer takes it as a texture (XRGB on every driver
+    /// tried), else ARGB.
+    let opaqueFormat: UInt32
+
+    init(renderer: OpaquePointer, window: OpaquePointer, rotation: Rotation) {
+        self.renderer = renderer
+        self.rotation = rotation
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        let formats = withUnsafeBytes(of: info.texture_formats) { Array($0.bindMemory(to: UInt32.self)) }
+            .prefix(Int(info.num_texture_formats))
+        let native = SDL_GetWindowPixelFormat(window)
+        let candidates = [native, SDL_PIXELFORMAT_RGB888.rawValue, SDL_PIXELFORMAT_BGR888.rawValue]
+        opaqueFormat =
+            candidates.first { f in formats.contains(f) && Self.isOpaque32(f) } ?? SDL_PIXELFORMAT_ARGB8888.rawValue
+    }
+
+    /// A 32-bit format without an alpha channel.
+    static func isOpaque32(_ format: UInt32) -> Bool {
+        var bpp: Int32 = 0
+        var r: UInt32 = 0
+        var g: UInt32 = 0
+        var b: UInt32 = 0
+        var a: UInt32 = 0
+        guard SDL_PixelFormatEnumToMasks(format, &bpp, &r, &g, &b, &a) == SDL_TRUE else { return false }
+        return bpp == 32 && a == 0 && r != 0
+    }
+
+    /// Converts `surface` (which the caller still owns) to the texture's format and turn: a new surface.
+    /// Safe on any thread (it touches no renderer).
+    func prepare(_ surface: UnsafeMutablePointer<SDL_Surface>) -> (UnsafeMutablePointer<SDL_Surface>, opaque: Bool)? {
+        let opaque = surface.pointee.format.pointee.Amask == 0
+        guard
+            let converted = SDL_ConvertSurfaceFormat(
+                surface, opaque ? opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue, 0)
+        else { return nil }
+        guard rotation != .none else { return (converted, opaque) }
+        defer { SDL_FreeSurface(converted) }
+        return turned(converted).map { ($0, opaque) }
+    }
+
+    /// A 32-bit surface turned clockwise by `rotation`.
+    func turned(_ s: UnsafeMutablePointer<SDL_Surface>) -> UnsafeMutablePointer<SDL_Surface>? {
+        let w = Int(s.pointee.w)
+        let h = Int(s.pointee.h)
+        let (tw, th) = rotation.swapsAxes ? (h, w) : (w, h)
+        guard let out = SDL_CreateRGBSurfaceWithFormat(0, Int32(tw), Int32(th), 32, s.pointee.format.pointee.format)
+        else { return nil }
+        SDL_LockSurface(s)
+        defer { SDL_UnlockSurface(s) }
+        let src = s.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        let dst = out.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        let sp = Int(s.pointee.pitch) / 4
+        let dp = Int(out.pointee.pitch) / 4
+        for y in 0..<h {
+            let row = src + y * sp
+            switch rotation {
+            case .none: for x in 0..<w { dst[y * dp + x] = row[x] }
+            case .quarter: for x in 0..<w { dst[x * dp + (h - 1 - y)] = row[x] }
+            case .half: for x in 0..<w { dst[(h - 1 - y) * dp + (w - 1 - x)] = row[x] }
+            case .threeQuarters: for x in 0..<w { dst[(w - 1 - x) * dp + y] = row[x] }
+            }
+        }
+        return out
+    }
+
+    /// A texture of `surface` (which the caller still owns), converted and turned, filtered linearly, blending
+    /// only where the picture has alpha.
+    func texture(_ surface: UnsafeMutablePointer<SDL_Surface>) -> OpaquePointer? {
+        guard let (prepared, opaque) = prepare(surface) else { return nil }
+        defer { SDL_FreeSurface(prepared) }
+        return texture(prepared: prepared, opaque: opaque)
+    }
+
+    /// A texture of a surface that `prepare` made (which the caller still owns).
+    func texture(prepared: UnsafeMutablePointer<SDL_Surface>, opaque: Bool) -> OpaquePointer? {
+        guard let texture = SDL_CreateTextureFromSurface(renderer, prepared) else { return nil }
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        SDL_SetTextureBlendMode(texture, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        return texture
+    }
+}
+
+/// A texture's size in its pixels, as it was before the turn.
+func unturnedSize(_ texture: OpaquePointer, _ rotation: Rotation) -> Size {
+    var w: Int32 = 0
+    var h: Int32 = 0
+    SDL_QueryTexture(texture, nil, nil, &w, &h)
+    return rotation.swapsAxes ? Size(width: Double(h), height: Double(w)) : Size(width: Double(w), height: Double(h))
+}
