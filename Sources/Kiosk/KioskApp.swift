@@ -313,6 +313,17 @@ public final class KioskApp {
         }
     }
 
+    /// When the kiosk's own timers next have something to do (blanking the screen, the idle reset), in its
+    /// clock's milliseconds; nil when none is pending. A sleeping frame loop wakes then, not before.
+    public var nextDeadline: Double? {
+        var deadlines: [Double] = []
+        let blank = manifest.blankAfterSeconds * 1000
+        if blank > 0 && !isBlanked && swallowing.isEmpty { deadlines.append(lastInput + blank) }
+        let timeout = manifest.idleTimeoutSeconds * 1000
+        if timeout > 0 && !idleResetDone { deadlines.append(lastInput + timeout) }
+        return deadlines.min()
+    }
+
     /// Nothing moves, no finger is down, no gesture timer runs.
     public var isAtRest: Bool { scene.isAtRest }
 

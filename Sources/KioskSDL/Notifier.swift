@@ -52,6 +52,9 @@ public final class Notifier {
         return sent >= 0
     }
 
+    /// When the next watchdog ping is due (nil: no watchdog).
+    public var nextPing: Double? { watchdogInterval.map { lastPing.isFinite ? lastPing + $0 : 0 } }
+
     /// From the frame loop: `WATCHDOG=1` when half the watchdog interval has passed since the last (real time,
     /// in milliseconds).
     public func tick(at ms: Double) {

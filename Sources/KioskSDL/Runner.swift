@@ -99,6 +99,7 @@ final class FrameLoop {
     /// SDL's ticks at the first frame (real time).
     var startTicks: UInt64 = 0
     let notifier = Notifier()
+    let waiter: IdleWait
     let state = StateFile()
     var lastSave = 0.0
     var lastMemoryLog = 0.0
@@ -111,6 +112,15 @@ final class FrameLoop {
         self.renderer = renderer
         self.replay = replay.map { Self.prepare($0, window: display.size) } ?? []
         screenshots = options.screenshots.map { ($0.ms, $0.path, false) }
+        waiter = IdleWait.forCurrentDriver()
+        waiter.wakeOnEventsAndSignals()
+        // A decoded tile is an SDL event: it wakes the loop wherever it sleeps, and the frame draws it.
+        let tileEvent = SDL_RegisterEvents(1)
+        renderer.tiles.workers?.notify {
+            var e = SDL_Event()
+            e.type = tileEvent
+            SDL_PushEvent(&e)
+        }
         if let path = options.trace { trace = try OutputFile(path) }
         if let path = options.record {
             record = try OutputFile(path)
@@ -214,29 +224,22 @@ final class FrameLoop {
         }
     }
 
-    /// A window, a kiosk, or `--headless --realtime`: the real clock; nothing is drawn while nothing moves.
+    /// A window, a kiosk, or `--headless --realtime`: the real clock; nothing is drawn while nothing moves, and
+    /// the loop sleeps until input or its next timer.
     func runRealtime() throws(KioskError) {
         startTicks = SDL_GetTicks64()
-        func now() -> Double { Double(SDL_GetTicks64() - startTicks) }
         var needsDraw = true
         while !app.quitRequested {
             let before = now()
             if !needsDraw && !app.needsFrame && app.isAtRest {
-                // Idle: block until input, the next replayed event or screenshot, or a second for the idle check
-                // (a few milliseconds while tiles are on their way).
-                let tilesComing = renderer.tiles.isBusy || !renderer.tiles.arrived.isEmpty
-                var wait = tilesComing ? 8.0 : 1000.0
-                if let ping = notifier?.watchdogInterval { wait = min(wait, ping / 2) }
-                if next < replay.count { wait = min(wait, replay[next].timestamp - before) }
-                if let s = screenshots.first(where: { !$0.taken }) { wait = min(wait, s.ms - before) }
-                waitForEvent(milliseconds: max(0, wait))
+                waiter.wait(milliseconds: idleWait(at: before))
             }
             let t2 = now()
             // The watchdog and the state are kept up while nothing is drawn, too.
             keepUp(realMs: t2)
             deliverReplay(upTo: t2)
             // Tiles arriving or blending in are drawn as they come.
-            needsDraw = pollSDL(at: t2) || needsDraw || renderer.tiles.isBusy || !renderer.tiles.arrived.isEmpty
+            needsDraw = pollSDL(at: t2) || needsDraw || !renderer.tiles.arrived.isEmpty
             let wasMoving = app.needsFrame
             app.step(to: t2)
             let screenshotDue = screenshots.contains { !$0.taken && $0.ms <= t2 }
@@ -253,24 +256,24 @@ final class FrameLoop {
         }
     }
 
-    /// Waits for input up to `milliseconds`, checking every `idlePollMs`. SDL_WaitEventTimeout would be the
-    /// obvious call, but on drivers without a wait of their own (kmsdrm, dummy) SDL 2.26 polls every
-    /// millisecond inside it: over 1 % of a CPU for an idle kiosk. A check every 10 ms costs far less, and a
-    /// touch waits at most that long before its first frame.
-    func waitForEvent(milliseconds: Double) {
-        let start = SDL_GetTicks64()
-        var e = SDL_Event()
-        while Double(SDL_GetTicks64() - start) < milliseconds {
-            if SDL_PollEvent(&e) != 0 {
-                handleSDL(e, at: Double(SDL_GetTicks64() - startTicks))
-                return
-            }
-            SDL_Delay(UInt32(min(Self.idlePollMs, max(1, milliseconds - Double(SDL_GetTicks64() - start)))))
-        }
+    /// Milliseconds on the real clock since the first frame.
+    func now() -> Double { Double(SDL_GetTicks64() - startTicks) }
+
+    /// How long an idle loop may sleep at `t`: until the first of its timers (the next replayed event or
+    /// screenshot, the watchdog ping, the state save, the app's idle reset or blanking). A decoded tile, input,
+    /// or a signal wakes it sooner; `maximumSleepMs` bounds it whatever happens.
+    func idleWait(at t: Double) -> Double {
+        var due = t + Self.maximumSleepMs
+        if next < replay.count { due = min(due, replay[next].timestamp) }
+        if let s = screenshots.first(where: { !$0.taken }) { due = min(due, s.ms) }
+        if frame > 0, let ping = notifier?.nextPing { due = min(due, ping) }
+        if let state { due = min(due, lastSave + state.intervalMs) }
+        if let d = app.nextDeadline { due = min(due, d) }
+        return max(0, due - t)
     }
 
-    /// How often an idle kiosk looks for input.
-    static let idlePollMs = 10.0
+    /// The longest an idle kiosk sleeps without a timer: a safety net, not a poll.
+    static let maximumSleepMs = 10_000.0
 
     func deliverReplay(upTo t: Double) {
         while next < replay.count && replay[next].timestamp <= t {

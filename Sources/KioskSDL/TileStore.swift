@@ -105,10 +105,26 @@ final class TileWorkers: @unchecked Sendable {
     var done: [(TileKey, SurfaceBox)] = []
     var stopping = false
     var threads: [Thread] = []
+    /// Called on the worker's thread after each tile it decoded (the frame loop wakes); set with `notify`.
+    private var onDone: (@Sendable () -> Void)?
+
+    func notify(_ f: @escaping @Sendable () -> Void) {
+        condition.lock()
+        onDone = f
+        condition.unlock()
+    }
 
     init(count: Int) {
         for i in 0..<count {
-            let t = Thread { [unowned self] in self.work() }
+            let t = Thread { [unowned self] in
+                // Signals are the main thread's: there they end its sleep.
+                var stops = sigset_t()
+                sigemptyset(&stops)
+                sigaddset(&stops, SIGTERM)
+                sigaddset(&stops, SIGINT)
+                pthread_sigmask(SIG_BLOCK, &stops, nil)
+                self.work()
+            }
             t.name = "kiosk-tiles-\(i)"
             t.start()
             threads.append(t)
@@ -154,7 +170,9 @@ final class TileWorkers: @unchecked Sendable {
             condition.lock()
             inFlight.remove(key)
             done.append((key, SurfaceBox(surface: surface)))
+            let notify = onDone
             condition.unlock()
+            notify?()
         }
     }
 

@@ -48,6 +48,13 @@ final class NotifySocket: @unchecked Sendable {
         thread = t
     }
 
+    /// Whether a message containing `text` has arrived.
+    func received(_ text: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return messages.contains { $0.text.contains(text) }
+    }
+
     func stop() -> [(at: Double, text: String)] {
         thread?.cancel()
         usleep(200_000)

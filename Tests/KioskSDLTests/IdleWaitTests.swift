@@ -1,0 +1,64 @@
+import CSDL2
+import Foundation
+import Testing
+
+@testable import KioskSDL
+
+/// An idle kiosk sleeps in `poll(2)`: what ends the sleep, and that nothing left readable makes it spin.
+/// In `SDLEventTests`' serialized suite: SDL's state is the process's.
+extension SDLEventTests {
+    /// A FIFO stands in for `/dev/input/event*` (these machines have neither devices nor uinput).
+    @Test func aFIFOStandingInForADeviceEndsTheWaitAndIsDrained() throws {
+        setenvDummy()
+        #expect(SDL_Init(SDL_INIT_EVENTS) == 0)
+        defer { SDL_Quit() }
+        let fifo = NSTemporaryDirectory() + "kiosk-fifo-\(UUID().uuidString)"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let waiter = IdleWait(usesSDLWait: false, devices: { [fifo] })
+        // Nothing arrives: the timer ends it.
+        #expect(waiter.wait(milliseconds: 20) == .deadline)
+        #expect(waiter.open[fifo] != nil)
+        // Input that arrives while it sleeps ends a long sleep (not a poll tick later: there is no tick).
+        let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+        #expect(writer >= 0)
+        let fd = writer
+        let thread = Thread {
+            Thread.sleep(forTimeInterval: 0.05)
+            var bytes = [UInt8](repeating: 7, count: 24)  // the size of one input_event
+            _ = write(fd, &bytes, bytes.count)
+        }
+        thread.start()
+        #expect(waiter.wait(milliseconds: 60_000) == .input)
+        // What arrived was read: the next wait sleeps again instead of returning at once.
+        #expect(waiter.wait(milliseconds: 20) == .deadline)
+        // The writer leaves (a device unplugged): one wake-up, then the device is opened again and it sleeps.
+        close(writer)
+        #expect(waiter.wait(milliseconds: 20) == .input)
+        #expect(waiter.wait(milliseconds: 20) == .deadline)
+        #expect(waiter.open[fifo] != nil)
+    }
+
+    /// An event pushed into SDL from another thread (a decoded tile) ends the sleep.
+    @Test func anEventPushedFromAnotherThreadEndsTheWait() throws {
+        setenvDummy()
+        #expect(SDL_Init(SDL_INIT_EVENTS) == 0)
+        defer { SDL_Quit() }
+        let waiter = IdleWait(usesSDLWait: false, devices: { [] })
+        waiter.wakeOnEvents()
+        #expect(waiter.wait(milliseconds: 20) == .deadline)
+        let type = SDL_RegisterEvents(1)
+        let thread = Thread {
+            Thread.sleep(forTimeInterval: 0.05)
+            var e = SDL_Event()
+            e.type = type
+            SDL_PushEvent(&e)
+        }
+        thread.start()
+        #expect(waiter.wait(milliseconds: 60_000) == .input)
+        // The event is still in SDL's queue for the frame loop.
+        var e = SDL_Event()
+        #expect(SDL_PollEvent(&e) == 1 && e.type == type)
+        #expect(waiter.wait(milliseconds: 20) == .deadline)
+    }
+}
