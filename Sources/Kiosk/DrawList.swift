@@ -106,7 +106,9 @@ extension Scene {
             return
         }
         let picture = Picture(index: index, frame: full, clip: clip, scale: scale, isOpaque: info.isOpaque)
-        out.append(.picture(picture, pictureCommands(index, full: full, visible: visible, scale: scale, tiles: &tiles)))
+        let commands = pictureCommands(
+            index, full: full, visible: visible, scale: scale, moving: v.isZoomChanging, tiles: &tiles)
+        out.append(.picture(picture, commands))
         guard let pyramid = info.pyramid else { return }
         // Where a fling or an animation is heading: its tiles are asked for ahead of time.
         let rest = v.restingContentOffset
@@ -120,16 +122,21 @@ extension Scene {
         tiles.prefetch += plan.missing
     }
 
-    /// What draws `visible` (scene points) of image `index` placed at `full`, `scale` points per pixel.
-    func pictureCommands(_ index: Int, full: Rect, visible: Rect, scale: Double, tiles: inout TileQuery)
-        -> [DrawCommand]
-    {
+    /// What draws `visible` (scene points) of image `index` placed at `full`, `scale` points per pixel. While
+    /// the zoom is `moving` a pyramid is drawn from the level of half the resolution (at most two screen pixels
+    /// a level pixel): the motion hides it, and a pinch does not load, for a few frames, tiles of a resolution
+    /// it is about to leave (the finer level follows once the zoom holds still, as CATiledLayer does).
+    func pictureCommands(
+        _ index: Int, full: Rect, visible: Rect, scale: Double, moving: Bool = false, tiles: inout TileQuery
+    ) -> [DrawCommand] {
         let info = images[index]
         guard let pyramid = info.pyramid else {
             return [.image(image: index, source: imageRect(visible, full: full, scale: scale), destination: visible)]
         }
         var out: [DrawCommand] = []
-        appendTiles(info.id, pyramid, full: full, visible: visible, scale: scale, tiles: &tiles, to: &out)
+        appendTiles(
+            info.id, pyramid, full: full, visible: visible, scale: scale, levelScale: moving ? scale / 2 : scale,
+            tiles: &tiles, to: &out)
         return out
     }
 
@@ -152,11 +159,11 @@ extension Scene {
 
     /// A pyramid image: the visible tiles of the level the scale wants, lower levels standing in for missing ones.
     func appendTiles(
-        _ id: Int, _ pyramid: DeepZoomImage, full: Rect, visible: Rect, scale: Double, tiles: inout TileQuery,
-        to out: inout [DrawCommand]
+        _ id: Int, _ pyramid: DeepZoomImage, full: Rect, visible: Rect, scale: Double, levelScale: Double,
+        tiles: inout TileQuery, to out: inout [DrawCommand]
     ) {
         let plan = TileSelection.plan(
-            image: id, pyramid: pyramid, visible: imageRect(visible, full: full, scale: scale), scale: scale,
+            image: id, pyramid: pyramid, visible: imageRect(visible, full: full, scale: scale), scale: levelScale,
             isLoaded: tiles.isLoaded, opacity: tiles.opacity)
         for d in plan.draws {
             let destination = Rect(

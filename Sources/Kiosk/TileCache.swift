@@ -52,6 +52,23 @@ public struct TileCache<Value> {
         return evicted
     }
 
+    /// Evicts the tiles not used in the last `frames` frames while more than `softBudget` bytes are held (the
+    /// least recently used first; pinned ones never); returns them for the owner to free. What the screen
+    /// shows stays; what it showed a while ago goes, so memory follows the screen, not the visit's history.
+    @discardableResult
+    public mutating func trim(toSoftBudget softBudget: Int, unusedFor frames: UInt64) -> [Value] {
+        guard bytes > softBudget else { return [] }
+        var evicted: [Value] = []
+        let old = entries.filter { !$0.value.pinned && $0.value.lastUsed + frames <= clock }
+            .sorted { $0.value.lastUsed < $1.value.lastUsed }
+        for (key, e) in old where bytes > softBudget {
+            entries[key] = nil
+            bytes -= e.bytes
+            evicted.append(e.value)
+        }
+        return evicted
+    }
+
     /// Removes everything (for the owner to free).
     public mutating func removeAll() -> [Value] {
         defer {

@@ -53,6 +53,19 @@ final class ImageStore {
                     + "showing a placeholder")
             return Entry(texture: nil, info: .missing, scale: 1)
         }
+        // A large plain image is cut into tiles kept in the cache folder once; later starts read only the tiles
+        // they draw.
+        if let (w, h) = headerSize(path), max(w, h) > min(Self.pyramidThreshold, maxTextureSize ?? Int.max),
+            let folder = cacheFolder(),
+            let file = TileFile.open(image: path, folder: folder, opaqueFormat: display.textures.opaqueFormat)
+        {
+            let id = entries.count + 1
+            tiles.register(file, id: id)
+            let info = ImageInfo(
+                size: Size(width: Double(w), height: Double(h)), loaded: true, pyramid: file.pyramid, id: id,
+                isOpaque: file.isOpaque)
+            return Entry(texture: nil, info: info, scale: 1)
+        }
         guard var surface = IMG_Load(path) else {
             log(.warning, "\(path): cannot load the image (\(sdlError())); showing a placeholder")
             return Entry(texture: nil, info: .missing, scale: 1)

@@ -42,6 +42,12 @@ final class PictureLayers {
         frame += 1
         for t in discard { SDL_DestroyTexture(t) }
         discard = []
+        // Tiles of pictures no longer on screen (another scene, a page swiped away) go after a second.
+        guard frame % 60 == 0 else { return }
+        for (key, value) in tiles where value.used + 60 < frame {
+            SDL_DestroyTexture(value.texture)
+            tiles[key] = nil
+        }
     }
 
     /// Draws the visible part of `picture` from kept tiles, drawing the missing ones first.
@@ -125,6 +131,15 @@ final class PictureLayers {
         evict()
         peakTiles = max(peakTiles, tiles.count)
         return texture
+    }
+
+    /// Lets go of a picture's tiles kept at other scales than `scale` (it is zooming: they will not be drawn
+    /// again unless it comes back to exactly that scale, and then they are drawn anew).
+    func forget(_ picture: PictureID, except scale: Double) {
+        for (key, value) in tiles where key.picture == picture && key.scale != scale {
+            SDL_DestroyTexture(value.texture)
+            tiles[key] = nil
+        }
     }
 
     /// Tiles drawn from incomplete pictures, destroyed at the next frame.

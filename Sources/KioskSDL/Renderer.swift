@@ -136,6 +136,7 @@ final class Renderer {
                 layers.draw(picture, in: scene, with: self, paths: paths)
                 return
             }
+            if moving { layers?.forget(id, except: picture.scale) }
             scaleMode = moving && layers != nil ? SDL_ScaleModeNearest : SDL_ScaleModeLinear
             defer { scaleMode = SDL_ScaleModeLinear }
             for c in commands { execute(c, paths: paths) }

@@ -11,6 +11,7 @@ public enum Runner {
     static let frameMs = 1000.0 / 60
 
     public static func run(_ options: Options, defaultManifest: String?) -> Int32 {
+        returnFreedMemory()
         do {
             try runThrowing(options, defaultManifest: defaultManifest)
             return 0
@@ -45,6 +46,17 @@ public enum Runner {
             options: options, app: app, display: display, renderer: renderer, replay: replay)
         try loop.run()
     }
+
+    /// glibc's malloc keeps freed blocks for reuse: after a large block is freed it raises the size above which
+    /// it maps blocks of their own (up to 32 MiB), so tile after tile of a megabyte then lives in the heap and
+    /// its memory is never returned. Fixed thresholds give every picture-sized block back to the system when it
+    /// is freed, and two arenas keep the decoding threads from holding heaps of their own.
+    static func returnFreedMemory() {
+        kiosk_return_freed_memory(Self.mmapThreshold, 2)
+    }
+
+    /// Blocks from this size on (a 256 x 256 tile's pixels) are mapped on their own.
+    static let mmapThreshold: Int32 = 256 * 1024
 
     static func loadManifest(_ path: String?) throws(KioskError) -> Manifest {
         guard let path else {
@@ -171,6 +183,7 @@ final class FrameLoop {
     func run() throws(KioskError) {
         defer {
             notifier?.send("STOPPING=1")
+            logMemory()
             if let state { state.save(app.snapshot(wallClock: Date().timeIntervalSince1970)) }
             trace?.close()
             record?.close()
@@ -190,12 +203,20 @@ final class FrameLoop {
     func afterFrame(realMs: Double) {
         if app.now - lastMemoryLog >= Self.memoryLogMs {
             lastMemoryLog = app.now
-            log(.info, "memory: resident \(residentKiB()) KiB, textures \(renderer.tiles.cache.bytes / 1024) KiB")
+            logMemory()
         }
         if frame == 1 {
             notifier?.send("READY=1\nSTATUS=showing \(app.scene.config.id)")
         }
         keepUp(realMs: realMs)
+    }
+
+    /// The memory in the log: what is resident, and what the tile textures and kept pictures hold of it.
+    func logMemory() {
+        log(
+            .info,
+            "memory: resident \(residentKiB()) KiB, textures \(renderer.tiles.cache.bytes / 1024) KiB, kept pictures "
+                + "\((renderer.layers?.bytes ?? 0) / 1024) KiB")
     }
 
     /// The watchdog ping (from READY=1 on) and the periodic state save, both on the real clock.

@@ -206,9 +206,17 @@ final class TileStore {
     /// A new tile blends in over its stand-in in this long.
     static let blendMs = 150.0
 
+    /// Beyond this many bytes, tiles unused for `trimFrames` frames are let go (a few screens' worth of pixels:
+    /// the budget is a ceiling, not a target).
+    let softBudget: Int
+    /// One second at 60 frames a second (and how often the trim looks).
+    static let trimFrames: UInt64 = 60
+    var frames: UInt64 = 0
+
     init(display: Display, budgetBytes: Int, synchronous: Bool) {
         self.display = display
         cache = TileCache(budget: budgetBytes)
+        softBudget = min(budgetBytes, Int(3 * display.size.width * display.size.height * 4))
         self.synchronous = synchronous
         workers = synchronous ? nil : TileWorkers(count: 2)
     }
@@ -249,6 +257,10 @@ final class TileStore {
     func beginFrame(at ms: Double) {
         now = ms
         cache.nextFrame()
+        if frames % Self.trimFrames == 0 {
+            for t in cache.trim(toSoftBudget: softBudget, unusedFor: Self.trimFrames) { SDL_DestroyTexture(t) }
+        }
+        frames += 1
         guard let workers else { return }
         let start = SDL_GetPerformanceCounter()
         let frequency = Double(SDL_GetPerformanceFrequency())

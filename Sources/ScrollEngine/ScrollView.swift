@@ -200,6 +200,14 @@ public final class ScrollView {
     /// `t` if it is a usable time, else the current time; never earlier than the current time.
     func sanitizedTime(_ t: Double) -> Double { t.isFinite ? Swift.max(t, time) : time }
 
+    /// Whether the zoom scale is changing: a pinch, its bounce back, or a zoom animation. (A kiosk addition: a
+    /// renderer draws a moving zoom more cheaply and sharpens it once it holds still.)
+    public var isZoomChanging: Bool {
+        if isZooming || isZoomBouncing { return true }
+        if case .transition(let t) = activity { return t.fromScale != t.toScale }
+        return false
+    }
+
     var isActive: Bool {
         if isTracking || isDragging || isDecelerating || isZooming || isZoomBouncing { return true }
         if case .transition = activity { return true }

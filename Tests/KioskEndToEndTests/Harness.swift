@@ -24,6 +24,27 @@ struct Kiosk {
         var trace: [[String: Any]]
     }
 
+    /// The cache folder of the tests' kiosks (shared by one run, so a large image is cut once).
+    static let testCache = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-tests-cache").path
+
+    /// The demo's large images cut into the tests' cache once, before the first test's kiosk starts (else every
+    /// kiosk started at once cuts them too).
+    static let cacheWarmed: Void = {
+        let dir = folder()
+        for scene in ["map", "menu"] {
+            let p = Process()
+            p.executableURL = binary
+            p.arguments = [
+                "--headless", "64x64", "--config", (try? manifest(demo, in: dir)) ?? "", "--scene", scene,
+                "--screenshot", "0:" + dir.appendingPathComponent("warm.png").path,
+            ]
+            p.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": testCache]) { $1 }
+            p.standardError = FileHandle.nullDevice
+            try? p.run()
+            p.waitUntilExit()
+        }
+    }()
+
     /// A fresh folder for one test's files.
     static func folder() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-e2e-\(UUID().uuidString)")
@@ -64,10 +85,14 @@ struct Kiosk {
     /// Starts the binary with `arguments`, the test's environment plus `environment`; its standard error is
     /// the returned pipe.
     static func launch(_ arguments: [String], environment: [String: String]) throws -> (Process, Pipe) {
+        _ = cacheWarmed
         let p = Process()
         p.executableURL = binary
         p.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        // The tiles cut from large images go to a cache folder of the tests' own, not the user's.
+        env["XDG_CACHE_HOME"] = testCache
+        env["CACHE_DIRECTORY"] = nil
         for (k, v) in environment { env[k] = v }
         p.environment = env
         let err = Pipe()
