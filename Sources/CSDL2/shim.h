@@ -16,4 +16,7 @@ static inline void kiosk_return_freed_memory(int mmap_threshold, int arenas) {
     mallopt(M_TRIM_THRESHOLD, 2 * mmap_threshold);
     mallopt(M_ARENA_MAX, arenas);
 }
+
+// Gives the heap's free pages back to the system (after the caches let go of what an idle screen does not show).
+static inline void kiosk_trim_heap(void) { malloc_trim(0); }
 #endif

@@ -11,8 +11,8 @@ struct PictureID: Hashable {
 /// Pictures kept at their settled scale in screen pixels, in square tiles, as a browser keeps raster tiles: a
 /// pan at a zoom other than one texture pixel per screen pixel then copies pixels instead of scaling them
 /// again every frame. A tile is drawn (scaled, filtered) the first time it is seen and kept, least recently
-/// used first out, within a budget of about two screens. A tile drawn while some of its picture's tiles were
-/// still missing or blending in is used for its frame and drawn again the next.
+/// used first out, within a budget of about two screens. Where some of a picture's tiles are still missing or
+/// blending in, that part is drawn directly until it is complete.
 final class PictureLayers {
     struct Key: Hashable {
         var picture: PictureID
@@ -38,10 +38,13 @@ final class PictureLayers {
         budgetTiles = max(Int(cover), Int((2 * screen.width * screen.height / (t * t)).rounded(.up)))
     }
 
+    /// Tiles drawn and kept in one frame at most (each is about a third of a millisecond in software).
+    static let rastersPerFrame = 12
+    var rasteredThisFrame = 0
+
     func nextFrame() {
         frame += 1
-        for t in discard { SDL_DestroyTexture(t) }
-        discard = []
+        rasteredThisFrame = 0
         // Tiles of pictures no longer on screen (another scene, a page swiped away) go after a second.
         guard frame % 60 == 0 else { return }
         for (key, value) in tiles where value.used + 60 < frame {
@@ -68,65 +71,77 @@ final class PictureLayers {
         let y1 = min(height, Int(min(clip.maxY, bounds.height).rounded()) - oy)
         guard x1 > x0, y1 > y0 else { return }
         let id = PictureID(scene: scene.config.id, index: picture.index)
+        // The picture's size after the turn (its local pixels), to turn squares of it back into its points.
+        let turned =
+            r.rotation.swapsAxes ? Size(width: picture.frame.height, height: picture.frame.width) : picture.frame.size
         for row in (y0 / t)...((y1 - 1) / t) {
             for column in (x0 / t)...((x1 - 1) / t) {
-                let key = Key(picture: id, scale: picture.scale, column: column, row: row)
-                guard let texture = tile(key, picture, scene, r, paths) else { continue }
                 // The tile's part that is visible and within the picture.
                 let left = max(x0, column * t)
                 let top = max(y0, row * t)
                 let right = min(x1, (column + 1) * t)
                 let bottom = min(y1, (row + 1) * t)
-                var src = SDL_Rect(
-                    x: Int32(left - column * t), y: Int32(top - row * t), w: Int32(right - left),
-                    h: Int32(bottom - top))
-                var dst = SDL_Rect(x: Int32(ox + left), y: Int32(oy + top), w: src.w, h: src.h)
-                SDL_RenderCopy(r.renderer, texture, &src, &dst)
+                let key = Key(picture: id, scale: picture.scale, column: column, row: row)
+                if let texture = tile(key, picture, turned, scene, r, paths) {
+                    let src = SDL_Rect(
+                        x: Int32(left - column * t), y: Int32(top - row * t), w: Int32(right - left),
+                        h: Int32(bottom - top))
+                    let dst = SDL_Rect(x: Int32(ox + left), y: Int32(oy + top), w: src.w, h: src.h)
+                    r.calls.perform(.copy(texture, src, dst))
+                    continue
+                }
+                // Some of it is still loading or blending in: that part is drawn as it is, this frame, and kept
+                // once complete.
+                let part = Rect(
+                    x: Double(left), y: Double(top), width: Double(right - left), height: Double(bottom - top))
+                let commands = scene.pictureCommands(
+                    picture, region: r.rotation.inverse.rect(part, in: turned), tiles: &r.query)
+                let (box, shift) = (r.box, r.shift)
+                r.box = picture.frame.size
+                r.shift = Point(x: Double(-ox), y: Double(-oy))
+                for c in commands { r.execute(c, paths: paths) }
+                (r.box, r.shift) = (box, shift)
             }
         }
     }
 
-    /// A kept tile, or one drawn now (kept if it is complete).
-    func tile(_ key: Key, _ picture: Picture, _ scene: Scene, _ r: Renderer, _ paths: [String]) -> OpaquePointer? {
+    /// A kept tile, or one drawn now and kept; nil while its part of the picture is incomplete (tiles missing
+    /// or blending in), which is then not worth keeping.
+    func tile(_ key: Key, _ picture: Picture, _ turned: Size, _ scene: Scene, _ r: Renderer, _ paths: [String])
+        -> OpaquePointer?
+    {
         if let kept = tiles[key] {
             tiles[key] = (kept.texture, frame)
             return kept.texture
         }
         let t = Self.tileSize
-        let format = picture.isOpaque ? r.display.textures.opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
-        guard
-            let texture = SDL_CreateTexture(
-                r.renderer, format, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(t), Int32(t))
-        else { return nil }
-        SDL_SetTextureBlendMode(texture, picture.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
-        SDL_SetRenderTarget(r.renderer, texture)
-        if !picture.isOpaque {
-            SDL_SetRenderDrawColor(r.renderer, 0, 0, 0, 0)
-            SDL_RenderClear(r.renderer)
-        }
         // The tile's square, in the picture's points (placed at the origin, before the turn).
-        let turned =
-            r.rotation.swapsAxes
-            ? Size(width: picture.frame.height, height: picture.frame.width) : picture.frame.size
         let square = Rect(x: Double(key.column * t), y: Double(key.row * t), width: Double(t), height: Double(t))
-        let region = r.rotation.inverse.rect(square, in: turned)
         let missingBefore = r.query.missing.count
-        let commands = scene.pictureCommands(picture, region: region, tiles: &r.query)
-        let (box, shift) = (r.box, r.shift)
-        r.box = picture.frame.size
-        r.shift = Point(x: square.minX, y: square.minY)
-        for c in commands { r.execute(c, paths: paths) }
-        (r.box, r.shift) = (box, shift)
-        SDL_SetRenderTarget(r.renderer, nil)
-        rastered += 1
+        let commands = scene.pictureCommands(
+            picture, region: r.rotation.inverse.rect(square, in: turned), tiles: &r.query)
         let complete =
             r.query.missing.count == missingBefore
             && !commands.contains { if case .tile(_, _, _, let o) = $0 { o < 1 } else { false } }
-        guard complete else {
-            // Used for this frame only: destroyed once the frame is presented.
-            discard.append(texture)
-            return texture
+        // A few tiles a frame: more would take the frame past its time (the rest are drawn directly for now).
+        guard complete && rasteredThisFrame < Self.rastersPerFrame else { return nil }
+        rasteredThisFrame += 1
+        let format = picture.isOpaque ? r.display.textures.opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
+        guard let texture = r.calls.createTarget(format: format, width: Int32(t), height: Int32(t)) else { return nil }
+        r.calls.perform(.blend(texture, picture.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND))
+        r.calls.perform(.target(texture))
+        if !picture.isOpaque {
+            r.calls.perform(.color(0, 0, 0, 0))
+            r.calls.perform(.clear)
         }
+        let (box, shift, mode) = (r.box, r.shift, r.scaleMode)
+        r.box = picture.frame.size
+        r.shift = Point(x: square.minX, y: square.minY)
+        r.scaleMode = SDL_ScaleModeLinear
+        for c in commands { r.execute(c, paths: paths) }
+        (r.box, r.shift, r.scaleMode) = (box, shift, mode)
+        r.calls.perform(.target(nil))
+        rastered += 1
         tiles[key] = (texture, frame)
         evict()
         peakTiles = max(peakTiles, tiles.count)
@@ -142,8 +157,13 @@ final class PictureLayers {
         }
     }
 
-    /// Tiles drawn from incomplete pictures, destroyed at the next frame.
-    var discard: [OpaquePointer] = []
+    /// Once the screen holds still: the tiles the last frame did not draw go.
+    func settle() {
+        for (key, value) in tiles where value.used < frame {
+            SDL_DestroyTexture(value.texture)
+            tiles[key] = nil
+        }
+    }
 
     /// Drops the least recently used tiles beyond the budget (never one used this frame).
     func evict() {
@@ -160,7 +180,5 @@ final class PictureLayers {
     func removeAll() {
         for (_, v) in tiles { SDL_DestroyTexture(v.texture) }
         tiles = [:]
-        for t in discard { SDL_DestroyTexture(t) }
-        discard = []
     }
 }

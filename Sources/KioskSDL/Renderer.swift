@@ -30,12 +30,15 @@ final class Renderer {
     /// Each picture's scale in the last frame: a picture whose scale changes (a pinch, a zoom animation) is
     /// drawn directly, with nearest-pixel filtering in software; once it holds still it is kept.
     var lastScales: [PictureID: Double] = [:]
+    /// Every SDL call of a frame goes through here.
+    let calls: DrawCalls
     var seenScales: [PictureID: Double] = [:]
 
     init(display: Display, images: ImageStore) {
         self.display = display
         let renderer = display.renderer
         self.images = images
+        calls = DrawCalls(renderer: renderer)
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         truncatesRects = info.name.map { String(cString: $0) } == "software"
@@ -77,6 +80,14 @@ final class Renderer {
         for command in list { execute(command, paths: paths) }
     }
 
+    /// The screen has held still for a while: what the last frame did not draw is let go, and the heap's free
+    /// pages go back to the system.
+    func settle() {
+        tiles.settle()
+        layers?.settle()
+        kiosk_trim_heap()
+    }
+
     /// A rectangle of the scene (or of the kept picture being drawn) on the target, in its pixels.
     func screen(_ r: Rect) -> Rect {
         let t = rotation.rect(r, in: box)
@@ -100,45 +111,47 @@ final class Renderer {
             }
             // Opaque tiles are copied (blending is slow in software), except while one blends in over its stand-in.
             let opaque = isOpaqueTexture(texture)
-            SDL_SetTextureBlendMode(texture, opaque && opacity >= 1 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
-            SDL_SetTextureAlphaMod(texture, channel(opacity))
+            calls.perform(.blend(texture, opaque && opacity >= 1 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND))
+            calls.perform(.alpha(texture, channel(opacity)))
             copy(texture, source: source, destination: destination)
         case .placeholder(let destination):
             placeholder(destination)
         case .fill(let rect, let color):
             setColor(color)
-            var r = frect(screen(rect))
-            SDL_RenderFillRectF(renderer, &r)
+            calls.perform(.fillF(frect(screen(rect))))
         case .background(let rect):
             // Whole pixels, outward: a picture drawn after it covers any pixel it shares.
-            SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
+            calls.perform(.color(background.r, background.g, background.b, 255))
             let r = screen(rect)
             let x0 = r.minX.rounded(.down)
             let y0 = r.minY.rounded(.down)
-            var whole = SDL_Rect(
+            let whole = SDL_Rect(
                 x: Int32(x0), y: Int32(y0), w: Int32(r.maxX.rounded(.up) - x0), h: Int32(r.maxY.rounded(.up) - y0))
-            SDL_RenderFillRect(renderer, &whole)
+            calls.perform(.fill(whole))
         case .dot(let center, let radius, let color):
             guard let dot else { return }
-            SDL_SetTextureColorMod(dot, channel(color.red), channel(color.green), channel(color.blue))
-            SDL_SetTextureAlphaMod(dot, channel(color.alpha))
-            var r = frect(
+            calls.perform(.colorMod(dot, channel(color.red), channel(color.green), channel(color.blue)))
+            calls.perform(.alpha(dot, channel(color.alpha)))
+            let r = frect(
                 screen(Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)))
-            SDL_RenderCopyF(renderer, dot, nil, &r)
+            calls.perform(.copyF(dot, nil, r))
         case .homeButton(let rect):
-            var r = frect(screen(rect))
-            SDL_RenderCopyF(renderer, home, nil, &r)
+            guard let home else { return }
+            calls.perform(.copyF(home, nil, frect(screen(rect))))
         case .picture(let picture, let commands):
             let id = PictureID(scene: scene?.config.id ?? "", index: picture.index)
             let moving = lastScales[id] != picture.scale
             seenScales[id] = picture.scale
-            if !moving, let layers, let scene, !commands.allSatisfy(isUnscaled) {
+            // In software, what is drawn straight from the tiles (a moving zoom, tiles on their way, the stand-ins
+            // of a picture at one texture pixel per screen pixel) is filtered to the nearest pixel: it lasts a few
+            // frames. What stays on screen is drawn filtered, once, into the kept tiles.
+            if layers != nil { scaleMode = SDL_ScaleModeNearest }
+            defer { scaleMode = SDL_ScaleModeLinear }
+            if !moving, let layers, let scene, !isUnscaled(commands) {
                 layers.draw(picture, in: scene, with: self, paths: paths)
                 return
             }
             if moving { layers?.forget(id, except: picture.scale) }
-            scaleMode = moving && layers != nil ? SDL_ScaleModeNearest : SDL_ScaleModeLinear
-            defer { scaleMode = SDL_ScaleModeLinear }
             for c in commands { execute(c, paths: paths) }
         }
     }
@@ -146,7 +159,17 @@ final class Renderer {
     /// How scaled copies are filtered now.
     var scaleMode = SDL_ScaleModeLinear
 
-    /// Whether a picture's command copies one texture pixel to one screen pixel (then keeping it gains nothing).
+    /// Whether a picture is drawn at one texture pixel per screen pixel (then keeping it gains nothing): its
+    /// images, or the tiles of its finest level drawn (coarser ones only stand in for tiles on their way).
+    func isUnscaled(_ commands: [DrawCommand]) -> Bool {
+        let finest = commands.map { if case .tile(let key, _, _, _) = $0 { key.level } else { -1 } }.max() ?? -1
+        return commands.allSatisfy { c in
+            if case .tile(let key, _, _, _) = c, key.level < finest { return true }
+            return isUnscaled(c)
+        }
+    }
+
+    /// Whether a picture's command copies one texture pixel to one screen pixel.
     func isUnscaled(_ command: DrawCommand) -> Bool {
         switch command {
         case .image(let index, let source, let destination):
@@ -192,9 +215,9 @@ final class Renderer {
         let x1 = min(d.maxX.rounded(), dx + Double(w))
         let y1 = min(d.maxY.rounded(), dy + Double(h))
         guard x1 > x0, y1 > y0 else { return }
-        var src = SDL_Rect(x: Int32(x0 - dx), y: Int32(y0 - dy), w: Int32(x1 - x0), h: Int32(y1 - y0))
-        var dst = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
-        SDL_RenderCopy(renderer, texture, &src, &dst)
+        let src = SDL_Rect(x: Int32(x0 - dx), y: Int32(y0 - dy), w: Int32(x1 - x0), h: Int32(y1 - y0))
+        let dst = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
+        calls.perform(.copy(texture, src, dst))
     }
 
     /// SDL takes whole-pixel source rectangles: the source is widened to whole pixels and the destination
@@ -207,7 +230,7 @@ final class Renderer {
         guard x1 > x0, y1 > y0 else { return }
         let fx = d.width / s.width
         let fy = d.height / s.height
-        var src = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
+        let src = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
         var dst = SDL_FRect(
             x: Float(d.minX - (s.minX - x0) * fx), y: Float(d.minY - (s.minY - y0) * fy),
             w: Float((x1 - x0) * fx), h: Float((y1 - y0) * fy))
@@ -219,29 +242,29 @@ final class Renderer {
             dst = SDL_FRect(
                 x: left, y: top, w: (dst.x + dst.w).rounded(.up) - left, h: (dst.y + dst.h).rounded(.up) - top)
         }
-        var clip = SDL_Rect(
+        let clip = SDL_Rect(
             x: Int32(d.minX.rounded(.down)), y: Int32(d.minY.rounded(.down)),
             w: Int32(d.maxX.rounded(.up) - d.minX.rounded(.down)),
             h: Int32(d.maxY.rounded(.up) - d.minY.rounded(.down)))
-        SDL_RenderSetClipRect(renderer, &clip)
-        SDL_SetTextureScaleMode(texture, scaleMode)
-        SDL_RenderCopyF(renderer, texture, &src, &dst)
-        SDL_RenderSetClipRect(renderer, nil)
+        calls.perform(.clip(clip))
+        calls.perform(.scaleMode(texture, scaleMode))
+        calls.perform(.copyF(texture, src, dst))
+        calls.perform(.clip(nil))
     }
 
     /// A broken image: a dark panel with a frame and a cross, so a visitor sees "no picture here", not a hole.
     func placeholder(_ rect: Rect) {
-        SDL_SetRenderDrawColor(renderer, 0x3A, 0x3A, 0x42, 255)
-        var r = frect(screen(rect))
-        SDL_RenderFillRectF(renderer, &r)
-        SDL_SetRenderDrawColor(renderer, 0x8A, 0x8A, 0x96, 255)
-        SDL_RenderDrawRectF(renderer, &r)
-        SDL_RenderDrawLineF(renderer, r.x, r.y, r.x + r.w, r.y + r.h)
-        SDL_RenderDrawLineF(renderer, r.x + r.w, r.y, r.x, r.y + r.h)
+        calls.perform(.color(0x3A, 0x3A, 0x42, 255))
+        let r = frect(screen(rect))
+        calls.perform(.fillF(r))
+        calls.perform(.color(0x8A, 0x8A, 0x96, 255))
+        calls.perform(.outline(r))
+        calls.perform(.line(r.x, r.y, r.x + r.w, r.y + r.h))
+        calls.perform(.line(r.x + r.w, r.y, r.x, r.y + r.h))
     }
 
     func setColor(_ c: Color) {
-        SDL_SetRenderDrawColor(renderer, channel(c.red), channel(c.green), channel(c.blue), channel(c.alpha))
+        calls.perform(.color(channel(c.red), channel(c.green), channel(c.blue), channel(c.alpha)))
     }
 
     deinit {

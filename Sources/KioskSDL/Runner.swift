@@ -184,6 +184,7 @@ final class FrameLoop {
         defer {
             notifier?.send("STOPPING=1")
             logMemory()
+            log(.info, "frames: \(frame) drawn, the longest in \(String(format: "%.2f", worstFrameMs)) ms")
             if let state { state.save(app.snapshot(wallClock: Date().timeIntervalSince1970)) }
             trace?.close()
             record?.close()
@@ -216,8 +217,11 @@ final class FrameLoop {
         log(
             .info,
             "memory: resident \(residentKiB()) KiB, textures \(renderer.tiles.cache.bytes / 1024) KiB, kept pictures "
-                + "\((renderer.layers?.bytes ?? 0) / 1024) KiB")
+                + "\((renderer.layers?.bytes ?? 0) / 1024) KiB, peak \(peakResidentKiB()) KiB")
     }
+
+    /// The longest a frame took to draw and present (without the wait for vsync).
+    var worstFrameMs = 0.0
 
     /// The watchdog ping (from READY=1 on) and the periodic state save, both on the real clock.
     func keepUp(realMs: Double) {
@@ -253,6 +257,10 @@ final class FrameLoop {
         while !app.quitRequested {
             let before = now()
             if !needsDraw && !app.needsFrame && app.isAtRest {
+                if !settled && before - lastFrameMs >= Self.settleMs && !renderer.tiles.isBusy {
+                    renderer.settle()
+                    settled = true
+                }
                 waiter.wait(milliseconds: idleWait(at: before))
             }
             let t2 = now()
@@ -260,7 +268,8 @@ final class FrameLoop {
             keepUp(realMs: t2)
             deliverReplay(upTo: t2)
             // Tiles arriving or blending in are drawn as they come.
-            needsDraw = pollSDL(at: t2) || needsDraw || !renderer.tiles.arrived.isEmpty
+            needsDraw = pollSDL(at: t2) || needsDraw || renderer.tiles.isBlending(at: t2)
+            if app.quitRequested { break }
             let wasMoving = app.needsFrame
             app.step(to: t2)
             let screenshotDue = screenshots.contains { !$0.taken && $0.ms <= t2 }
@@ -285,6 +294,7 @@ final class FrameLoop {
     /// or a signal wakes it sooner; `maximumSleepMs` bounds it whatever happens.
     func idleWait(at t: Double) -> Double {
         var due = t + Self.maximumSleepMs
+        if !settled { due = min(due, lastFrameMs + Self.settleMs) }
         if next < replay.count { due = min(due, replay[next].timestamp) }
         if let s = screenshots.first(where: { !$0.taken }) { due = min(due, s.ms) }
         if frame > 0, let ping = notifier?.nextPing { due = min(due, ping) }
@@ -292,6 +302,11 @@ final class FrameLoop {
         if let d = app.nextDeadline { due = min(due, d) }
         return max(0, due - t)
     }
+
+    /// How long the screen holds still before the caches let go of what it does not show.
+    static let settleMs = 1000.0
+    var settled = false
+    var lastFrameMs = 0.0
 
     /// The longest an idle kiosk sleeps without a timer: a safety net, not a poll.
     static let maximumSleepMs = 10_000.0
@@ -331,6 +346,7 @@ final class FrameLoop {
     }
 
     func renderFrame(at t: Double) throws(KioskError) {
+        let start = SDL_GetPerformanceCounter()
         app.step(to: t)
         renderer.draw(app, at: t, screenSize: display.size)
         for i in screenshots.indices where !screenshots[i].taken && screenshots[i].ms <= t {
@@ -338,6 +354,10 @@ final class FrameLoop {
             screenshots[i].taken = true
         }
         SDL_RenderPresent(display.renderer)
+        let ms = Double(SDL_GetPerformanceCounter() - start) * 1000 / Double(SDL_GetPerformanceFrequency())
+        worstFrameMs = max(worstFrameMs, ms)
+        lastFrameMs = t
+        settled = false
         trace?.write(app.traceLine(frame: frame) + "\n")
         frame += 1
         afterFrame(realMs: Double(SDL_GetTicks64() - startTicks))
@@ -390,6 +410,14 @@ final class OutputFile {
         flush()
         try? handle.close()
     }
+}
+
+/// The most this process ever had resident, in KiB (`VmHWM` of `/proc/self/status`), 0 where there is none.
+func peakResidentKiB() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+        let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+    else { return 0 }
+    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
 }
 
 /// This process's resident memory in KiB (`/proc/self/statm`), 0 where there is none.

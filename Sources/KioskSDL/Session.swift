@@ -26,25 +26,32 @@ public final class HeadlessSession {
         renderer = Renderer(display: display, images: images)
     }
 
-    /// Steps to `ms` and draws and presents one frame; returns its draw list.
+    /// Steps to `ms` and draws and presents one frame; returns its draw list. Its SDL calls are kept for
+    /// `replayCalls`.
     @discardableResult
     public func frame(at ms: Double) -> [DrawCommand] {
         app.step(to: ms)
+        renderer.calls.log.removeAll(keepingCapacity: true)
+        renderer.calls.recording = true
         let list = renderer.draw(app, at: ms, screenSize: display.size)
+        renderer.calls.recording = false
         SDL_RenderPresent(display.renderer)
         _ = app.traceLine(frame: 0)  // drains the events, as a frame of the real loop does
         return list
     }
 
-    /// Draws `list` with SDL alone (clear, the list's copies and fills, present): what a frame costs SDL.
-    public func drawOnly(_ list: [DrawCommand]) {
-        renderer.draw(
-            list, paths: app.scene.config.imagePaths, background: app.manifest.background, sceneSize: app.sceneSize)
+    /// Performs the last frame's SDL calls again, exactly those, with nothing around them, and presents: what
+    /// that frame cost SDL alone.
+    public func replayCalls() {
+        renderer.calls.replay(renderer.calls.log)
         SDL_RenderPresent(display.renderer)
     }
 
     /// The most bytes the tile cache held.
     public var peakTextureBytes: Int { images.tiles.peakBytes }
+
+    /// How many tiles of pictures the renderer keeps at their scale, at most so far.
+    public var peakKeptTiles: Int { renderer.layers?.peakTiles ?? 0 }
 
     /// Whether tiles are still being decoded or uploaded.
     public var isLoadingTiles: Bool { images.tiles.isBusy }

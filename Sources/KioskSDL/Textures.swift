@@ -39,18 +39,24 @@ struct TextureMaker {
     /// Converts `surface` (which the caller still owns) to the texture's format and turn: a new surface.
     /// Safe on any thread (it touches no renderer).
     func prepare(_ surface: UnsafeMutablePointer<SDL_Surface>) -> (UnsafeMutablePointer<SDL_Surface>, opaque: Bool)? {
+        Self.prepare(surface, rotation: rotation, opaqueFormat: opaqueFormat)
+    }
+
+    static func prepare(_ surface: UnsafeMutablePointer<SDL_Surface>, rotation: Rotation, opaqueFormat: UInt32)
+        -> (UnsafeMutablePointer<SDL_Surface>, opaque: Bool)?
+    {
         let opaque = surface.pointee.format.pointee.Amask == 0
-        guard
-            let converted = SDL_ConvertSurfaceFormat(
-                surface, opaque ? opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue, 0)
-        else { return nil }
+        let format = opaque ? opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
+        guard let converted = SDL_ConvertSurfaceFormat(surface, format, 0) else { return nil }
         guard rotation != .none else { return (converted, opaque) }
         defer { SDL_FreeSurface(converted) }
-        return turned(converted).map { ($0, opaque) }
+        return turned(converted, rotation).map { ($0, opaque) }
     }
 
     /// A 32-bit surface turned clockwise by `rotation`.
-    func turned(_ s: UnsafeMutablePointer<SDL_Surface>) -> UnsafeMutablePointer<SDL_Surface>? {
+    static func turned(_ s: UnsafeMutablePointer<SDL_Surface>, _ rotation: Rotation) -> UnsafeMutablePointer<
+        SDL_Surface
+    >? {
         let w = Int(s.pointee.w)
         let h = Int(s.pointee.h)
         let (tw, th) = rotation.swapsAxes ? (h, w) : (w, h)

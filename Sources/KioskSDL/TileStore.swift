@@ -97,14 +97,50 @@ final class MemoryPyramidSource: TileSource, @unchecked Sendable {
 }
 
 /// Decodes tiles on a few threads. The render thread says which tiles it wants (replacing what it wanted
-/// before) and takes the decoded ones each frame.
+/// before: a queued tile no longer wanted is never decoded) and takes the decoded ones each frame; a tile that
+/// was decoding when it stopped being wanted is freed, never uploaded. At most `maximumDone` decoded tiles wait
+/// to be taken: the workers do not run ahead of the uploads.
 final class TileWorkers: @unchecked Sendable {
     let condition = NSCondition()
     var wanted: [(TileKey, any TileSource)] = []
+    /// Every tile of the latest request, queued or decoding.
+    var stillWanted: Set<TileKey> = []
     var inFlight: Set<TileKey> = []
     var done: [(TileKey, SurfaceBox)] = []
     var stopping = false
     var threads: [Thread] = []
+    /// Turns a decoded surface into what a texture is made from (format, turn), on the worker's thread.
+    let prepare: @Sendable (UnsafeMutablePointer<SDL_Surface>) -> UnsafeMutablePointer<SDL_Surface>?
+    /// Decoded tiles dropped because nothing wanted them any more (for tests and the log).
+    private(set) var cancelled = 0
+    static let maximumDone = 8
+    /// The workers' nice value (the frame loop runs at 0).
+    static let niceness: Int32 = 10
+
+    init(
+        count: Int,
+        prepare: @escaping @Sendable (UnsafeMutablePointer<SDL_Surface>) -> UnsafeMutablePointer<SDL_Surface>?
+    ) {
+        self.prepare = prepare
+        for i in 0..<count {
+            let t = Thread { [unowned self] in
+                // Signals are the main thread's: there they end its sleep.
+                var stops = sigset_t()
+                sigemptyset(&stops)
+                sigaddset(&stops, SIGTERM)
+                sigaddset(&stops, SIGINT)
+                pthread_sigmask(SIG_BLOCK, &stops, nil)
+                // Decoding yields to the frame loop: on a two-core board it must not take the loop's core.
+                // (Linux sets a thread's own nice value with `who` 0.)
+                setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness)
+                self.work()
+            }
+            t.name = "kiosk-tiles-\(i)"
+            t.start()
+            threads.append(t)
+        }
+    }
+
     /// Called on the worker's thread after each tile it decoded (the frame loop wakes); set with `notify`.
     private var onDone: (@Sendable () -> Void)?
 
@@ -114,38 +150,32 @@ final class TileWorkers: @unchecked Sendable {
         condition.unlock()
     }
 
-    init(count: Int) {
-        for i in 0..<count {
-            let t = Thread { [unowned self] in
-                // Signals are the main thread's: there they end its sleep.
-                var stops = sigset_t()
-                sigemptyset(&stops)
-                sigaddset(&stops, SIGTERM)
-                sigaddset(&stops, SIGINT)
-                pthread_sigmask(SIG_BLOCK, &stops, nil)
-                self.work()
-            }
-            t.name = "kiosk-tiles-\(i)"
-            t.start()
-            threads.append(t)
-        }
-    }
-
     /// The tiles wanted now, most wanted first; those already decoding are not asked twice.
     func want(_ list: [(TileKey, any TileSource)]) {
         condition.lock()
+        stillWanted = Set(list.map(\.0))
         wanted = list.filter { !inFlight.contains($0.0) }
+        // What waits to be taken and is no longer wanted goes now.
+        done = done.filter { key, box in
+            if stillWanted.contains(key) { return true }
+            if let s = box.surface { SDL_FreeSurface(s) }
+            cancelled += 1
+            return false
+        }
         condition.broadcast()
         condition.unlock()
     }
 
-    func takeDone() -> [(TileKey, SurfaceBox)] {
+    /// Takes up to `limit` decoded tiles, oldest first.
+    func takeDone(limit: Int = .max) -> [(TileKey, SurfaceBox)] {
         condition.lock()
         defer {
-            done.removeAll()
+            condition.broadcast()
             condition.unlock()
         }
-        return done
+        let taken = Array(done.prefix(limit))
+        done.removeFirst(taken.count)
+        return taken
     }
 
     /// Whether anything is queued, decoding or waiting to be taken.
@@ -158,7 +188,7 @@ final class TileWorkers: @unchecked Sendable {
     func work() {
         while true {
             condition.lock()
-            while wanted.isEmpty && !stopping { condition.wait() }
+            while (wanted.isEmpty || done.count >= Self.maximumDone) && !stopping { condition.wait() }
             if stopping {
                 condition.unlock()
                 return
@@ -166,11 +196,21 @@ final class TileWorkers: @unchecked Sendable {
             let (key, source) = wanted.removeFirst()
             inFlight.insert(key)
             condition.unlock()
-            let surface = source.surface(level: key.level, column: key.column, row: key.row)
+            var surface = source.surface(level: key.level, column: key.column, row: key.row)
+            if let decoded = surface {
+                surface = prepare(decoded)
+                SDL_FreeSurface(decoded)
+            }
             condition.lock()
             inFlight.remove(key)
-            done.append((key, SurfaceBox(surface: surface)))
-            let notify = onDone
+            var notify: (@Sendable () -> Void)?
+            if stillWanted.contains(key) || surface == nil {
+                done.append((key, SurfaceBox(surface: surface)))
+                notify = onDone
+            } else {
+                if let surface { SDL_FreeSurface(surface) }
+                cancelled += 1
+            }
             condition.unlock()
             notify?()
         }
@@ -203,8 +243,11 @@ final class TileStore {
     var now: Double = 0
     /// Uploads stop for the frame once this much time went on them.
     static let uploadBudgetMs = 4.0
-    /// A new tile blends in over its stand-in in this long.
+    /// A new tile blends in over its stand-in in this long (CATiledLayer fades its tiles in too), where blending
+    /// is free: on a GPU. In software, blending a screenful of tiles costs more than a frame; there a tile
+    /// appears at once.
     static let blendMs = 150.0
+    let blendsIn: Bool
 
     /// Beyond this many bytes, tiles unused for `trimFrames` frames are let go (a few screens' worth of pixels:
     /// the budget is a ceiling, not a target).
@@ -218,7 +261,16 @@ final class TileStore {
         cache = TileCache(budget: budgetBytes)
         softBudget = min(budgetBytes, Int(3 * display.size.width * display.size.height * 4))
         self.synchronous = synchronous
-        workers = synchronous ? nil : TileWorkers(count: 2)
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(display.renderer, &info)
+        blendsIn = info.flags & SDL_RENDERER_SOFTWARE.rawValue == 0
+        let (rotation, format) = (display.textures.rotation, display.textures.opaqueFormat)
+        workers =
+            synchronous
+            ? nil
+            : TileWorkers(count: 2) { surface in
+                TextureMaker.prepare(surface, rotation: rotation, opaqueFormat: format)?.0
+            }
     }
 
     /// Adds a pyramid under `id`, and loads its smallest levels (one tile each) at once, pinned: whatever is
@@ -253,10 +305,15 @@ final class TileStore {
 
     var isBusy: Bool { workers?.isBusy ?? false }
 
+    /// Whether a tile that arrived is still blending in at `ms` (then frames are drawn until it is done).
+    func isBlending(at ms: Double) -> Bool { arrived.values.contains { ms - $0 < Self.blendMs } }
+
     /// A new frame at `ms`: takes what the workers decoded and uploads it within the frame's budget.
     func beginFrame(at ms: Double) {
         now = ms
         cache.nextFrame()
+        // A tile that arrived but was not drawn again (it left the screen) has nothing left to blend.
+        arrived = arrived.filter { ms - $0.value < Self.blendMs }
         if frames % Self.trimFrames == 0 {
             for t in cache.trim(toSoftBudget: softBudget, unusedFor: Self.trimFrames) { SDL_DestroyTexture(t) }
         }
@@ -264,19 +321,19 @@ final class TileStore {
         guard let workers else { return }
         let start = SDL_GetPerformanceCounter()
         let frequency = Double(SDL_GetPerformanceFrequency())
-        var pending = workers.takeDone()
-        while !pending.isEmpty {
-            let (key, box) = pending.removeFirst()
-            install(key, box.surface, pinned: false)
-            arrived[key] = now
-            if Double(SDL_GetPerformanceCounter() - start) / frequency * 1000 > Self.uploadBudgetMs { break }
+        // One at a time, within the frame's budget; what does not fit waits for the next frame.
+        while Double(SDL_GetPerformanceCounter() - start) / frequency * 1000 < Self.uploadBudgetMs,
+            let (key, box) = workers.takeDone(limit: 1).first
+        {
+            install(key, box.surface, pinned: false, prepared: true)
+            if blendsIn { arrived[key] = now }
         }
-        // What did not fit this frame goes back to be taken next frame.
-        if !pending.isEmpty {
-            workers.condition.lock()
-            workers.done.insert(contentsOf: pending, at: 0)
-            workers.condition.unlock()
-        }
+    }
+
+    /// Once the screen holds still: every tile the last frame did not draw goes (the smallest levels stay), so
+    /// memory settles near what the picture on screen needs.
+    func settle() {
+        for t in cache.trim(toSoftBudget: 0, unusedFor: 1) { SDL_DestroyTexture(t) }
     }
 
     /// After drawing: ask for the missing tiles (the visible ones first, then those a fling is heading to).
@@ -295,7 +352,8 @@ final class TileStore {
         install(key, source.surface(level: key.level, column: key.column, row: key.row), pinned: pinned)
     }
 
-    func install(_ key: TileKey, _ surface: UnsafeMutablePointer<SDL_Surface>?, pinned: Bool) {
+    /// Makes a tile's texture (from a surface a worker already `prepared`, or from a decoded one) and caches it.
+    func install(_ key: TileKey, _ surface: UnsafeMutablePointer<SDL_Surface>?, pinned: Bool, prepared: Bool = false) {
         guard let surface else {
             if failed.insert(key).inserted, let source = sources[key.image] {
                 log(
@@ -306,7 +364,11 @@ final class TileStore {
             return
         }
         defer { SDL_FreeSurface(surface) }
-        guard let texture = display.textures.texture(surface) else {
+        let made =
+            prepared
+            ? display.textures.texture(prepared: surface, opaque: surface.pointee.format.pointee.Amask == 0)
+            : display.textures.texture(surface)
+        guard let texture = made else {
             failed.insert(key)
             return
         }

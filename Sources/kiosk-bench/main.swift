@@ -190,7 +190,7 @@ func swipes(from a: Point, to b: Point, ms: Double, times: Int) -> [(Double, Eve
 
 /// A tour of a zoom scene through every level: from the fitted scale into the deepest (doubling each time, at
 /// points spread over the image), pans at the top, and back out; `frames` at 60 Hz with the animations.
-func tour(_ session: HeadlessSession, warm: Bool) -> (times: [Double], lists: [[DrawCommand]]) {
+func tour(_ session: HeadlessSession, warm: Bool) -> (times: [Double], bare: [Double], lists: [[DrawCommand]]) {
     let view = session.app.scene.view
     let image = view.contentSize.width / view.zoomScale
     var steps: [(ScrollView) -> Void] = []
@@ -213,6 +213,7 @@ func tour(_ session: HeadlessSession, warm: Bool) -> (times: [Double], lists: [[
         steps.append { $0.setZoomScale(s, animated: true) }
     }
     var times: [Double] = []
+    var bare: [Double] = []
     var lists: [[DrawCommand]] = []
     let clock = ContinuousClock()
     var t = session.app.now
@@ -223,13 +224,17 @@ func tour(_ session: HeadlessSession, warm: Bool) -> (times: [Double], lists: [[
             let start = clock.now
             let list = session.frame(at: t)
             let (s, atto) = (clock.now - start).components
-            if !warm {
-                times.append(Double(s) * 1000 + Double(atto) / 1e15)
-                lists.append(list)
-            }
+            guard !warm else { continue }
+            times.append(Double(s) * 1000 + Double(atto) / 1e15)
+            lists.append(list)
+            // The same frame's SDL calls, exactly those, replayed bare right after it.
+            let bareStart = clock.now
+            session.replayCalls()
+            let (bs, batto) = (clock.now - bareStart).components
+            bare.append(Double(bs) * 1000 + Double(batto) / 1e15)
         }
     }
-    return (times, lists)
+    return (times, bare, lists)
 }
 
 func median(_ v: [Double]) -> Double { v.isEmpty ? 0 : v.sorted()[v.count / 2] }
@@ -268,44 +273,53 @@ func pinching(seconds: Double) -> [(Double, EventLog.Event)] {
     return out
 }
 
-/// Median frame of the map while `gesture` plays, the view first set to `zoom` about the image's centre.
-func mapFrames(zoom: Double?, rotation: Rotation, gesture: [(Double, EventLog.Event)]) -> Double {
-    guard
-        let session = try? HeadlessSession(
-            manifestPath: demoManifest, width: 1920, height: 1080, scene: "map", synchronous: true,
-            rotation: rotation)
-    else {
-        print("kiosk-bench: cannot open the demo headless")
-        exit(1)
-    }
-    let view = session.app.scene.view
-    if let zoom {
-        view.setZoomScale(zoom, animated: false)
-        let c = Point(x: view.contentSize.width / 2, y: view.contentSize.height / 2)
-        view.contentOffset = view.clampedOffset(
-            Point(x: c.x - view.bounds.width / 2 + 0.37, y: c.y - view.bounds.height / 2 + 0.61))
+/// Median frames of the map while `gesture` plays, the view first set to `zoom` about the image's centre, in one
+/// session per rotation of `rotations`, drawn side by side (a frame of each in turn, so both see the same
+/// machine).
+func mapFrames(zoom: Double?, rotations: [Rotation], gesture: [(Double, EventLog.Event)]) -> [Double] {
+    let sessions = rotations.map { rotation in
+        guard
+            let session = try? HeadlessSession(
+                manifestPath: demoManifest, width: 1920, height: 1080, scene: "map", synchronous: true,
+                rotation: rotation)
+        else {
+            print("kiosk-bench: cannot open the demo headless")
+            exit(1)
+        }
+        let view = session.app.scene.view
+        if let zoom {
+            view.setZoomScale(zoom, animated: false)
+            let c = Point(x: view.contentSize.width / 2, y: view.contentSize.height / 2)
+            view.contentOffset = view.clampedOffset(
+                Point(x: c.x - view.bounds.width / 2 + 0.37, y: c.y - view.bounds.height / 2 + 0.61))
+        }
+        return session
     }
     var t = 0.0
     for _ in 0..<30 {  // settles and loads
-        session.frame(at: t)
+        for s in sessions { s.frame(at: t) }
         t += 1000.0 / 60
     }
     let start = t
     var next = 0
-    var times: [Double] = []
+    var times = [[Double]](repeating: [], count: sessions.count)
     let clock = ContinuousClock()
     while next < gesture.count {
         t += 1000.0 / 60
-        let begin = clock.now
-        while next < gesture.count && start + gesture[next].0 <= t {
-            session.app.handle(gesture[next].1, at: start + gesture[next].0)
-            next += 1
+        let first = next
+        for (i, session) in sessions.enumerated() {
+            let begin = clock.now
+            next = first
+            while next < gesture.count && start + gesture[next].0 <= t {
+                session.app.handle(gesture[next].1, at: start + gesture[next].0)
+                next += 1
+            }
+            session.frame(at: t)
+            let (s, atto) = (clock.now - begin).components
+            times[i].append(Double(s) * 1000 + Double(atto) / 1e15)
         }
-        session.frame(at: t)
-        let (s, atto) = (clock.now - begin).components
-        times.append(Double(s) * 1000 + Double(atto) / 1e15)
     }
-    return median(times)
+    return times.map(median)
 }
 
 /// The pixels a frame's commands cover, over the screen's: 1 is every pixel drawn once.
@@ -363,16 +377,7 @@ func measuredTour(_ manifest: String) -> (median: Double, sdlOnly: Double, overd
     session.frame(at: 0)
     _ = tour(session, warm: true)
     session.app.scene.reset()
-    let (times, lists) = tour(session, warm: false)
-    // The same frames' SDL calls alone, replayed in a bare loop.
-    let clock = ContinuousClock()
-    var sdl: [Double] = []
-    for list in lists {
-        let start = clock.now
-        session.drawOnly(list)
-        let (s, atto) = (clock.now - start).components
-        sdl.append(Double(s) * 1000 + Double(atto) / 1e15)
-    }
+    let (times, sdl, lists) = tour(session, warm: false)
     let screen = Size(width: 1920, height: 1080)
     let mean = lists.map { overdraw($0, screen: screen) }.reduce(0, +) / Double(max(1, lists.count))
     return (median(times), median(sdl), mean, Double(session.peakTextureBytes) / 1_048_576)
@@ -384,69 +389,18 @@ nonisolated var demoManifest: String {
         .deletingLastPathComponent().appendingPathComponent("Assets/kiosk.json").path
 }
 
-/// A kiosk with no input: after it settles, how much CPU it uses and how many frames it draws in 5 s.
-func idle() -> (cpuPercent: Double, frames: Int) {
-    let trace = NSTemporaryDirectory() + "/kiosk-bench-idle.jsonl"
-    var options = Options()
-    options.mode = .headless(width: 800, height: 480)
-    options.realtime = true
-    options.trace = trace
-    let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Assets/kiosk.json").path
-    let window = Window()
-    let watcher = Thread {
-        Thread.sleep(forTimeInterval: 1.5)
-        window.start = Usage.cpuSeconds()
-        Thread.sleep(forTimeInterval: 5)
-        window.end = Usage.cpuSeconds()
-        var quit = SDL_Event()
-        quit.type = SDL_QUIT.rawValue
-        SDL_PushEvent(&quit)
-    }
-    watcher.start()
-    _ = Runner.run(options, defaultManifest: demo)
-    let lines = (try? String(contentsOfFile: trace, encoding: .utf8))?.split(separator: "\n") ?? []
-    let frames = lines.filter { line in
-        guard let r = line.range(of: "\"t\": "), let t = Double(line[r.upperBound...].prefix { $0 != "," }) else {
-            return false
-        }
-        return t >= 1500 && t < 6500
-    }.count
-    return ((window.end - window.start) / 5 * 100, frames)
-}
-
-final class Window: @unchecked Sendable {
-    var start = 0.0
-    var end = 0.0
-}
-
-enum Usage {
-    /// User and system CPU time of this process, in seconds.
-    static func cpuSeconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    }
-}
-
 func formatted(_ v: Double) -> String { String(format: "%.2f", v) }
 
 let json = CommandLine.arguments.contains("--json")
-if CommandLine.arguments.contains("--pan-only") {
-    let eight = figureEight(seconds: 10)
-    if CommandLine.arguments.contains("--zoomed-only") {
-        _ = mapFrames(
-            zoom: Double(ProcessInfo.processInfo.environment["Z"] ?? "0.53")!, rotation: .none, gesture: eight)
-        exit(0)
-    }
-    let pan1 = mapFrames(zoom: 1, rotation: .none, gesture: eight)
-    let panZ = mapFrames(zoom: 0.53, rotation: .none, gesture: eight)
-    let pinch = mapFrames(zoom: nil, rotation: .none, gesture: pinching(seconds: 10))
-    let pan90 = mapFrames(zoom: 1, rotation: .quarter, gesture: eight)
+let onlyPans = CommandLine.arguments.contains("--pan-only")
+let eight = figureEight(seconds: 10)
+let pans = mapFrames(zoom: 1, rotations: [.none, .quarter], gesture: eight)
+let panZoomed = mapFrames(zoom: 0.53, rotations: [.none], gesture: eight)[0]
+let pinch = mapFrames(zoom: nil, rotations: [.none], gesture: pinching(seconds: 10))[0]
+if onlyPans {
     print(
-        "framePan1xMs \(formatted(pan1)) framePanZoomedMs \(formatted(panZ)) framePinchMs \(formatted(pinch)) rot \(formatted(pan90 / pan1))"
-    )
+        "framePan1xMs \(formatted(pans[0])) framePanZoomedMs \(formatted(panZoomed)) framePinchMs \(formatted(pinch))"
+            + " rotationRatio \(formatted(pans[1] / pans[0]))")
     exit(0)
 }
 _ = engineStep(rounds: 50)  // warm up
@@ -484,7 +438,12 @@ generate(size: 2048, flat: true, out: folder + "/small/flat.dzi")
 generate(size: 32768, flat: true, out: folder + "/large/flat.dzi")
 let small = measuredTour(manifest(for: folder + "/small/flat.dzi", in: folder + "/small"))
 let large = measuredTour(manifest(for: folder + "/large/flat.dzi", in: folder + "/large"))
-let quiet = idle()
+let cache = folder + "/cache"
+let panRss = panPeakRss(folder: folder, cache: cache)
+let cold = coldStart(folder: folder, cache: cache)
+let quiet = idleProcess(folder: folder, cache: cache)
+let realtime = realtimeTour(folder: folder, cache: cache)
+let budgetMiB = 128.0
 
 let rows: [(key: String, value: String, unit: String, target: String)] = [
     ("engineStepNs", "\(Int(step.perItemNs.rounded()))", "ns", "<= 2000"),
@@ -502,8 +461,19 @@ let rows: [(key: String, value: String, unit: String, target: String)] = [
     ("scaleRatio", formatted(large.median / max(small.median, 1e-9)), "", "<= 1.25"),
     ("peakTextureMiB", formatted(zoom.peakMiB), "MiB", "<= 128"),
     ("firstFrameMs", formatted(firstFrameMs), "ms", "< 300"),
-    ("idleCpuPercent", formatted(quiet.cpuPercent), "%", "< 1"),
+    ("idleCpuPercent", formatted(quiet.cpuPercent), "%", "<= 0.1"),
     ("idleFramesRendered", "\(quiet.frames)", "frames", "0"),
+    ("idleWakeupsPerSecond", formatted(quiet.wakeups), "per s", "<= 2"),
+    ("framePan1xMs", formatted(pans[0]), "ms median", "<= 1.5"),
+    ("framePanZoomedMs", formatted(panZoomed), "ms median", "<= 2.0"),
+    ("framePinchMs", formatted(pinch), "ms median", "<= 8"),
+    ("rotationRatio", formatted(pans[1] / pans[0]), "", "<= 1.15"),
+    ("panPeakRssMiB", formatted(panRss.warm), "MiB", "<= 95"),
+    ("panPeakRssFirstRunMiB", formatted(panRss.first), "MiB", ""),
+    ("coldStartMs", formatted(cold), "ms median", "<= 150"),
+    ("tourPeakRssMiB", formatted(realtime.peak), "MiB", "<= \(Int(budgetMiB) + 48)"),
+    ("tourSettledRssMiB", formatted(realtime.settled), "MiB", "<= 96"),
+    ("tourWorstFrameMs", formatted(realtime.worstFrame), "ms", "<= 16.7"),
 ]
 if json {
     print("{" + rows.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}")

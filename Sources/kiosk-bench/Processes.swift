@@ -1,0 +1,270 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// The measures that run the `kiosk` binary itself, as a service manager would: its peak memory, its start, its
+// sleep, and a real-time deep-zoom tour.
+
+/// The `kiosk` binary built beside this one.
+nonisolated var kioskBinary: String {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kiosk").path
+}
+
+/// A kiosk process with its standard error collected.
+final class KioskProcess: @unchecked Sendable {
+    let process = Process()
+    let errors = Pipe()
+    let reader: Thread
+
+    init(_ arguments: [String], environment: [String: String], cache: String) {
+        process.executableURL = URL(fileURLWithPath: kioskBinary)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_CACHE_HOME"] = cache
+        env["CACHE_DIRECTORY"] = nil
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        let handle = errors.fileHandleForReading
+        let box = Box()
+        reader = Thread {
+            let data = handle.readDataToEndOfFile()
+            box.lock.lock()
+            box.data = data
+            box.lock.unlock()
+        }
+        self.box = box
+    }
+
+    final class Box: @unchecked Sendable {
+        let lock = NSLock()
+        var data = Data()
+    }
+    let box: Box
+
+    func start() {
+        do { try process.run() } catch {
+            print("kiosk-bench: cannot run \(kioskBinary) (build it: swift build -c release): \(error)")
+            exit(1)
+        }
+        reader.start()
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// Waits for the end; returns what it wrote to standard error.
+    func wait() -> String {
+        process.waitUntilExit()
+        while !reader.isFinished { usleep(1000) }
+        box.lock.lock()
+        defer { box.lock.unlock() }
+        return String(decoding: box.data, as: UTF8.self)
+    }
+
+    func stop() -> String {
+        kill(pid, SIGTERM)
+        return wait()
+    }
+}
+
+/// The number after `key` in the last line that has it (`"peak "` in `memory: … peak 72992 KiB`).
+func number(after key: String, in text: String) -> Double? {
+    for line in text.split(separator: "\n").reversed() {
+        guard let r = line.range(of: key, options: .backwards) else { continue }
+        return Double(line[r.upperBound...].prefix { $0.isNumber || $0 == "." })
+    }
+    return nil
+}
+
+/// An AF_UNIX datagram socket standing in for systemd's `$NOTIFY_SOCKET`.
+final class NotifyListener {
+    let path: String
+    let fd: Int32
+
+    init(_ path: String) {
+        self.path = path
+        unlink(path)
+        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in bytes.enumerated() { raw[i] = b } }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count)
+        _ = withUnsafePointer(to: &address) { a in
+            a.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+    }
+
+    /// Waits up to `seconds` for a message containing `text`.
+    func wait(for text: String, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while Date() < deadline {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 100) > 0 else { continue }
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n > 0, String(decoding: buffer[0..<n], as: UTF8.self).contains(text) { return true }
+        }
+        return false
+    }
+
+    deinit {
+        close(fd)
+        unlink(path)
+    }
+}
+
+/// Context switches and CPU nanoseconds of every thread of a process.
+func processUsage(_ pid: Int32) -> (switches: Int, cpuNs: Double) {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    var switches = 0
+    var cpu = 0.0
+    for task in tasks {
+        let base = "/proc/\(pid)/task/\(task)/"
+        let status = (try? String(contentsOfFile: base + "status", encoding: .utf8)) ?? ""
+        for line in status.split(separator: "\n") where line.contains("ctxt_switches") {
+            switches += Int(line.split(separator: "\t").last.map(String.init) ?? "") ?? 0
+        }
+        let sched = (try? String(contentsOfFile: base + "schedstat", encoding: .utf8)) ?? ""
+        cpu += Double(sched.split(separator: " ").first ?? "") ?? 0
+    }
+    return (switches, cpu)
+}
+
+/// Resident memory of a process now, in KiB.
+func residentKiB(_ pid: Int32) -> Double {
+    let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+    return Double(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+}
+
+/// Event-log lines.
+struct LogLines {
+    var lines: [String]
+    init(width: Int, height: Int) {
+        lines = [#"{"kioskEventLog": 1, "display": {"w": \#(width), "h": \#(height)}, "source": "kiosk-bench"}"#]
+    }
+    mutating func finger(_ t: Double, _ phase: String, _ id: Int, _ x: Double, _ y: Double) {
+        let ts = String(format: "%.3f", t)
+        let xs = String(format: "%.6f", x)
+        let ys = String(format: "%.6f", y)
+        lines.append(
+            #"{"timestamp": \#(ts), "type": "SDL_FINGER\#(phase)", "touchId": 1, "fingerId": \#(id), "x": \#(xs), "y": \#(ys), "dx": 0, "dy": 0, "pressure": 1}"#
+        )
+    }
+    mutating func doubleTap(_ t: Double, _ x: Double, _ y: Double) {
+        finger(t, "DOWN", 1, x, y)
+        finger(t + 60, "UP", 1, x, y)
+        finger(t + 150, "DOWN", 1, x, y)
+        finger(t + 210, "UP", 1, x, y)
+    }
+    func write(_ path: String) {
+        try? (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    }
+}
+
+/// The map zoomed to 1 by a double tap, then panned by a finger tracing a figure eight for 10 s.
+func panLog(_ path: String) {
+    var log = LogLines(width: 1920, height: 1080)
+    log.doubleTap(100, 0.5, 0.5)
+    for (t, e) in figureEight(seconds: 10) {
+        guard case .finger(let phase, _, _, let x, let y, _, _, _) = e else { continue }
+        log.finger(1000 + t, phase == .down ? "DOWN" : "MOTION", 1, x, y)
+    }
+    log.finger(11_300, "UP", 1, 0.5, 0.5)
+    log.write(path)
+}
+
+/// Peak resident memory (MiB) of the kiosk replaying the zoom-1 pan of the map at 1920x1080, its tiles already
+/// cut (a first run cuts them: also returned).
+func panPeakRss(folder: String, cache: String) -> (warm: Double, first: Double) {
+    let log = folder + "/pan.jsonl"
+    panLog(log)
+    var peaks: [Double] = []
+    for _ in 0..<2 {
+        let run = KioskProcess(
+            ["--headless", "1920x1080", "--config", demoManifest, "--scene", "map", "--replay", log],
+            environment: [:], cache: cache)
+        run.start()
+        peaks.append((number(after: "peak ", in: run.wait()) ?? 0) / 1024)
+    }
+    return (peaks[1], peaks[0])
+}
+
+/// From starting the kiosk to READY=1 (its first frame shown), the map at 1920x1080 in real time: the median of
+/// five starts.
+func coldStart(folder: String, cache: String) -> Double {
+    var times: [Double] = []
+    for i in 0..<5 {
+        let listener = NotifyListener(folder + "/notify-\(i).sock")
+        let run = KioskProcess(
+            ["--headless", "1920x1080", "--realtime", "--config", demoManifest, "--scene", "map"],
+            environment: ["NOTIFY_SOCKET": listener.path], cache: cache)
+        let start = Date()
+        run.start()
+        let ready = listener.wait(for: "READY=1", seconds: 10)
+        times.append(ready ? Date().timeIntervalSince(start) * 1000 : .infinity)
+        _ = run.stop()
+    }
+    return median(times)
+}
+
+/// An idle real-time kiosk (800x480, the map, no input), from 1 s after its first frame, for 10 s: wake-ups
+/// (context switches of all its threads) a second, CPU percent, and frames drawn.
+func idleProcess(folder: String, cache: String) -> (wakeups: Double, cpuPercent: Double, frames: Int) {
+    let listener = NotifyListener(folder + "/notify-idle.sock")
+    let trace = folder + "/idle-trace.jsonl"
+    let run = KioskProcess(
+        ["--headless", "800x480", "--realtime", "--config", demoManifest, "--trace", trace],
+        environment: ["NOTIFY_SOCKET": listener.path], cache: cache)
+    run.start()
+    _ = listener.wait(for: "READY=1", seconds: 10)
+    usleep(1_000_000)
+    let before = processUsage(run.pid)
+    usleep(10_000_000)
+    let after = processUsage(run.pid)
+    _ = run.stop()
+    let lines = (try? String(contentsOfFile: trace, encoding: .utf8))?.split(separator: "\n") ?? []
+    let frames = lines.filter { line in
+        guard let r = line.range(of: "\"t\": "), let t = Double(line[r.upperBound...].prefix { $0 != "," }) else {
+            return false
+        }
+        return t >= 1000
+    }.count
+    return (Double(after.switches - before.switches) / 10, (after.cpuNs - before.cpuNs) / 1e9 / 10 * 100, frames)
+}
+
+/// The real-time deep-zoom tour of issue 14: the 16384² demo at 1920x1080, a double tap into five places (to
+/// full resolution), 4 s there, a double tap back out, 4 s; then 3 s at the fitted view. Peak resident memory,
+/// resident memory 3 s after the tour, and the longest frame (MiB, MiB, ms).
+func realtimeTour(folder: String, cache: String) -> (peak: Double, settled: Double, worstFrame: Double) {
+    let path = folder + "/tour.jsonl"
+    var log = LogLines(width: 1920, height: 1080)
+    let places = [(0.3, 0.35), (0.7, 0.3), (0.55, 0.7), (0.25, 0.75), (0.62, 0.5)]
+    var t = 500.0
+    for (x, y) in places {
+        log.doubleTap(t, x, y)
+        t += 4000
+        log.doubleTap(t, 0.5, 0.5)
+        t += 4000
+    }
+    let end = t
+    // A tap well after the tour keeps the kiosk running while its memory is read.
+    log.finger(end + 4000, "DOWN", 1, 0.9, 0.9)
+    log.finger(end + 4060, "UP", 1, 0.9, 0.9)
+    log.write(path)
+    let listener = NotifyListener(folder + "/notify-tour.sock")
+    let run = KioskProcess(
+        ["--headless", "1920x1080", "--realtime", "--config", demoManifest, "--scene", "archive", "--replay", path],
+        environment: ["NOTIFY_SOCKET": listener.path], cache: cache)
+    run.start()
+    _ = listener.wait(for: "READY=1", seconds: 10)
+    let ready = Date()
+    usleep(useconds_t((end + 3000) * 1000 - Date().timeIntervalSince(ready) * 1e6))
+    let settled = residentKiB(run.pid) / 1024
+    let errors = run.wait()
+    return ((number(after: "peak ", in: errors) ?? 0) / 1024, settled, number(after: "longest in ", in: errors) ?? 0)
+}
