@@ -132,3 +132,49 @@ import Testing
         #expect(r.stderr.contains("<4>kiosk: \(dzi): Image TileSize=\"abc\""))
     }
 }
+
+/// Deep zoom in real time keeps within its memory budget (issue 14): everything the loader holds, decoded tiles
+/// in flight included, stays within `textureBudgetMiB` plus a fixed allowance, and memory settles once the
+/// visitor is back at the fitted view.
+@Suite struct DeepZoomMemoryTests {
+    /// What the process may hold beyond the texture budget (the program, SDL, the screen, tiles in flight).
+    static let allowanceMiB = 48.0
+
+    @Test func aRealTimeTourStaysWithinTheBudgetAndSettles() throws {
+        let dir = Kiosk.folder()
+        let dzi = dir.appendingPathComponent("deep/demo.dzi").path
+        try Kiosk.pyramid(size: 4096, out: dzi)
+        let budget = 16.0
+        let config = try Kiosk.manifest(
+            """
+            {"kioskManifest": 1, "textureBudgetMiB": \(Int(budget)), "scenes": [
+              {"id": "deep", "type": "zoom", "image": "\(dzi)", "maxZoom": 2.0, "doubleTapZoom": 1.0}]}
+            """, in: dir)
+        // Into two places at full resolution and back out, 2 s each; a tap 3 s after the tour keeps it running.
+        var log = LogWriter()
+        var t = 300.0
+        for (x, y) in [(0.3, 0.35), (0.7, 0.6)] {
+            log.tap(x, y, at: t)
+            log.tap(x, y, at: t + 120)
+            t += 2000
+            log.tap(0.5, 0.5, at: t)
+            log.tap(0.5, 0.5, at: t + 120)
+            t += 2000
+        }
+        log.tap(0.9, 0.9, at: t + 3000)
+        let r = try Kiosk.run(
+            ["--headless", "800x480", "--realtime", "--config", config, "--replay", try log.write(dir)], in: dir,
+            trace: false)
+        #expect(r.status == 0, "\(r.stderr)")
+        // "<6>kiosk: memory: resident N KiB, textures M KiB, kept pictures K KiB, peak P KiB" at exit.
+        let line = r.stderr.split(separator: "\n").last { $0.contains("memory: resident") } ?? ""
+        let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Double($0) }
+        #expect(numbers.count >= 5, "\(r.stderr)")
+        guard numbers.count >= 5 else { return }
+        let (resident, textures, peak) = (numbers[1] / 1024, numbers[2] / 1024, numbers[4] / 1024)
+        #expect(peak <= budget + Self.allowanceMiB, "peak \(peak) MiB")
+        #expect(textures <= budget)
+        // Back at the fitted view and idle: what the zoomed views needed was let go.
+        #expect(resident < peak - 4, "resident \(resident) MiB at the end, peak \(peak) MiB")
+    }
+}
