@@ -6,6 +6,7 @@ final class DrawCalls {
     enum Call {
         case copy(OpaquePointer, SDL_Rect?, SDL_Rect)
         case copyF(OpaquePointer, SDL_Rect?, SDL_FRect)
+        /// An opaque fill (the background): written, not blended, which in software is a memset, not a blend.
         case fill(SDL_Rect)
         case fillF(SDL_FRect)
         case outline(SDL_FRect)
@@ -44,7 +45,10 @@ final class DrawCalls {
             } else {
                 SDL_RenderCopyF(renderer, t, &s!, &d)
             }
-        case .fill(var r): SDL_RenderFillRect(renderer, &r)
+        case .fill(var r):
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+            SDL_RenderFillRect(renderer, &r)
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         case .fillF(var r): SDL_RenderFillRectF(renderer, &r)
         case .outline(var r): SDL_RenderDrawRectF(renderer, &r)
         case .line(let x0, let y0, let x1, let y1): SDL_RenderDrawLineF(renderer, x0, y0, x1, y1)
