@@ -352,6 +352,9 @@ public final class KioskApp {
     }
 
     /// The frame's trace line (cli-and-trace.md, version 1); takes the events since the last line.
+    /// Ends a frame without a trace: its events are let go (else they would pile up for as long as it runs).
+    public func dropFrameEvents() { sink.events.removeAll(keepingCapacity: true) }
+
     public func traceLine(frame: Int) -> String {
         var s =
             "{\"frame\": \(frame), \"t\": \(jsonNumber(now)), \"scene\": \(jsonString(scene.config.id)), \"views\": {"

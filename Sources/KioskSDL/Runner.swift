@@ -358,7 +358,7 @@ final class FrameLoop {
         worstFrameMs = max(worstFrameMs, ms)
         lastFrameMs = t
         settled = false
-        trace?.write(app.traceLine(frame: frame) + "\n")
+        if let trace { trace.write(app.traceLine(frame: frame) + "\n") } else { app.dropFrameEvents() }
         frame += 1
         afterFrame(realMs: Double(SDL_GetTicks64() - startTicks))
     }
