@@ -249,9 +249,11 @@ final class TileStore {
     static let blendMs = 150.0
     let blendsIn: Bool
 
-    /// Beyond this many bytes, tiles unused for `trimFrames` frames are let go (a few screens' worth of pixels:
+    /// Beyond this many bytes, tiles unused for `trimFrames` frames are let go (`softBudgetScreens` of pixels:
     /// the budget is a ceiling, not a target).
     let softBudget: Int
+    /// Screens' worth of pixels kept beyond what a frame draws (a few: a pan back or a zoom out finds them).
+    static let softBudgetScreens = 4.0
     /// One second at 60 frames a second (and how often the trim looks).
     static let trimFrames: UInt64 = 60
     var frames: UInt64 = 0
@@ -259,7 +261,7 @@ final class TileStore {
     init(display: Display, budgetBytes: Int, synchronous: Bool) {
         self.display = display
         cache = TileCache(budget: budgetBytes)
-        softBudget = min(budgetBytes, Int(3 * display.size.width * display.size.height * 4))
+        softBudget = min(budgetBytes, Int(Self.softBudgetScreens * display.size.width * display.size.height * 4))
         self.synchronous = synchronous
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(display.renderer, &info)
