@@ -294,7 +294,8 @@ final class FrameLoop {
     /// or a signal wakes it sooner; `maximumSleepMs` bounds it whatever happens.
     func idleWait(at t: Double) -> Double {
         var due = t + Self.maximumSleepMs
-        if !settled { due = min(due, lastFrameMs + Self.settleMs) }
+        // (While tiles are on their way, their arrival wakes the loop; it settles after them.)
+        if !settled && !renderer.tiles.isBusy { due = min(due, lastFrameMs + Self.settleMs) }
         if next < replay.count { due = min(due, replay[next].timestamp) }
         if let s = screenshots.first(where: { !$0.taken }) { due = min(due, s.ms) }
         if frame > 0, let ping = notifier?.nextPing { due = min(due, ping) }
