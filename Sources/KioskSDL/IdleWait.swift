@@ -35,8 +35,6 @@ final class IdleWait {
     /// The wake-up pipe: whatever writes a byte to `wakeFD` ends the wait.
     let pipeFDs: (read: Int32, write: Int32)
     var wakeFD: Int32 { pipeFDs.write }
-    /// Waits so far, and how many ended by input (for tests).
-    private(set) var waits = 0
 
     init(usesSDLWait: Bool, devices: @escaping () -> [String]) {
         self.usesSDLWait = usesSDLWait
@@ -118,7 +116,6 @@ final class IdleWait {
     /// caller.
     @discardableResult
     func wait(milliseconds: Double) -> Reason {
-        waits += 1
         drain(pipeFDs.read)
         let timeout = Int32(min(Double(Int32.max), max(0, milliseconds.rounded(.up))))
         if usesSDLWait { return SDL_WaitEventTimeout(nil, timeout) == 1 ? .input : .deadline }

@@ -27,9 +27,6 @@ final class PictureLayers {
     var frame = 0
     /// How many tiles are kept at most.
     let budgetTiles: Int
-    /// The most tiles kept at once, and how many were drawn (for the benchmark and the tests).
-    private(set) var peakTiles = 0
-    private(set) var rastered = 0
 
     init(screen: Size) {
         let t = Double(Self.tileSize)
@@ -141,10 +138,8 @@ final class PictureLayers {
         for c in commands { r.execute(c, paths: paths) }
         (r.box, r.shift, r.scaleMode) = (box, shift, mode)
         r.calls.perform(.target(nil))
-        rastered += 1
         tiles[key] = (texture, frame)
         evict()
-        peakTiles = max(peakTiles, tiles.count)
         return texture
     }
 

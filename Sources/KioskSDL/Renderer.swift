@@ -185,14 +185,18 @@ final class Renderer {
 
     /// Copies `source` (pixels of the texture as it was before the turn) onto `destination` (scene points).
     func copy(_ texture: OpaquePointer, source: Rect, destination: Rect) {
-        let size = unturnedSize(texture, rotation)
+        var w: Int32 = 0
+        var h: Int32 = 0
+        SDL_QueryTexture(texture, nil, nil, &w, &h)
+        let turned = Size(width: Double(w), height: Double(h))
+        let size = rotation.swapsAxes ? Size(width: turned.height, height: turned.width) : turned
         let s = rotation.rect(source, in: size)
         let d = screen(destination)
         guard s.width > 0, s.height > 0, d.width > 0, d.height > 0 else { return }
         let fx = d.width / s.width
         let fy = d.height / s.height
         if abs(fx - 1) < Self.unitScaleTolerance && abs(fy - 1) < Self.unitScaleTolerance {
-            copyUnscaled(texture, source: s, destination: d)
+            copyUnscaled(texture, size: turned, source: s, destination: d)
         } else {
             copyScaled(texture, source: s, destination: d)
         }
@@ -203,17 +207,14 @@ final class Renderer {
 
     /// One texture pixel per screen pixel: the destination's edges rounded to whole pixels (so neighbouring
     /// copies meet exactly), the source moved by the same whole number of pixels.
-    func copyUnscaled(_ texture: OpaquePointer, source s: Rect, destination d: Rect) {
-        var w: Int32 = 0
-        var h: Int32 = 0
-        SDL_QueryTexture(texture, nil, nil, &w, &h)
+    func copyUnscaled(_ texture: OpaquePointer, size: Size, source s: Rect, destination d: Rect) {
         let dx = (d.minX - s.minX).rounded()
         let dy = (d.minY - s.minY).rounded()
         // Whole destination pixels, kept within the texture.
         let x0 = max(d.minX.rounded(), dx)
         let y0 = max(d.minY.rounded(), dy)
-        let x1 = min(d.maxX.rounded(), dx + Double(w))
-        let y1 = min(d.maxY.rounded(), dy + Double(h))
+        let x1 = min(d.maxX.rounded(), dx + size.width)
+        let y1 = min(d.maxY.rounded(), dy + size.height)
         guard x1 > x0, y1 > y0 else { return }
         let src = SDL_Rect(x: Int32(x0 - dx), y: Int32(y0 - dy), w: Int32(x1 - x0), h: Int32(y1 - y0))
         let dst = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))

@@ -50,9 +50,6 @@ public final class HeadlessSession {
     /// The most bytes the tile cache held.
     public var peakTextureBytes: Int { images.tiles.peakBytes }
 
-    /// How many tiles of pictures the renderer keeps at their scale, at most so far.
-    public var peakKeptTiles: Int { renderer.layers?.peakTiles ?? 0 }
-
     /// Whether tiles are still being decoded or uploaded.
     public var isLoadingTiles: Bool { images.tiles.isBusy }
 }

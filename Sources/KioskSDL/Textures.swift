@@ -96,11 +96,3 @@ struct TextureMaker {
         return texture
     }
 }
-
-/// A texture's size in its pixels, as it was before the turn.
-func unturnedSize(_ texture: OpaquePointer, _ rotation: Rotation) -> Size {
-    var w: Int32 = 0
-    var h: Int32 = 0
-    SDL_QueryTexture(texture, nil, nil, &w, &h)
-    return rotation.swapsAxes ? Size(width: Double(h), height: Double(w)) : Size(width: Double(w), height: Double(h))
-}
