@@ -59,12 +59,7 @@ final class ImageStore {
             let folder = cacheFolder(),
             let file = TileFile.open(image: path, folder: folder, opaqueFormat: display.textures.opaqueFormat)
         {
-            let id = entries.count + 1
-            tiles.register(file, id: id)
-            let info = ImageInfo(
-                size: Size(width: Double(w), height: Double(h)), loaded: true, pyramid: file.pyramid, id: id,
-                isOpaque: file.isOpaque)
-            return Entry(texture: nil, info: info, scale: 1)
+            return pyramidEntry(file, isOpaque: file.isOpaque)
         }
         guard var surface = IMG_Load(path) else {
             log(.warning, "\(path): cannot load the image (\(sdlError())); showing a placeholder")
@@ -77,16 +72,12 @@ final class ImageStore {
             log(.warning, "\(path): the image is empty; showing a placeholder")
             return Entry(texture: nil, info: .missing, scale: 1)
         }
+        let opaque = isOpaque(surface)
         if max(w, h) > Self.pyramidThreshold || max(w, h) > (maxTextureSize ?? Int.max),
             let source = MemoryPyramidSource(
                 path: path, surface: surface, opaqueFormat: display.textures.opaqueFormat)
         {
-            let id = entries.count + 1
-            tiles.register(source, id: id)
-            let info = ImageInfo(
-                size: Size(width: Double(w), height: Double(h)), loaded: true, pyramid: source.pyramid, id: id,
-                isOpaque: surface.pointee.format.pointee.Amask == 0)
-            return Entry(texture: nil, info: info, scale: 1)
+            return pyramidEntry(source, isOpaque: opaque)
         }
         var scale = 1.0
         if let limit = maxTextureSize, max(w, h) > limit {
@@ -105,10 +96,18 @@ final class ImageStore {
             log(.warning, "\(path): cannot make a texture (\(sdlError())); showing a placeholder")
             return Entry(texture: nil, info: .missing, scale: 1)
         }
-        let info = ImageInfo(
-            size: Size(width: Double(w), height: Double(h)), loaded: true,
-            isOpaque: surface.pointee.format.pointee.Amask == 0)
+        let info = ImageInfo(size: Size(width: Double(w), height: Double(h)), loaded: true, isOpaque: opaque)
         return Entry(texture: texture, info: info, scale: scale)
+    }
+
+    /// An image drawn from the tiles of `source`, registered with the tile store under the next number.
+    func pyramidEntry(_ source: any TileSource, isOpaque: Bool) -> Entry {
+        let id = entries.count + 1
+        tiles.register(source, id: id)
+        let p = source.pyramid
+        let size = Size(width: Double(p.width), height: Double(p.height))
+        return Entry(
+            texture: nil, info: ImageInfo(size: size, loaded: true, pyramid: p, id: id, isOpaque: isOpaque), scale: 1)
     }
 
     /// A `.dzi`: the descriptor is read now, the tiles as they are needed.
@@ -120,13 +119,9 @@ final class ImageStore {
         }
         do {
             let pyramid = try DeepZoomImage.parse(text)
-            let id = entries.count + 1
-            tiles.register(DeepZoomFileSource(path: path, pyramid: pyramid), id: id)
-            let size = Size(width: Double(pyramid.width), height: Double(pyramid.height))
             // JPEG tiles have no alpha; PNG tiles may.
             let opaque = ["jpg", "jpeg"].contains(pyramid.format.lowercased())
-            let info = ImageInfo(size: size, loaded: true, pyramid: pyramid, id: id, isOpaque: opaque)
-            return Entry(texture: nil, info: info, scale: 1)
+            return pyramidEntry(DeepZoomFileSource(path: path, pyramid: pyramid), isOpaque: opaque)
         } catch {
             log(.warning, "\(path): \(error.message); showing a placeholder")
             return Entry(texture: nil, info: .missing, scale: 1)

@@ -44,7 +44,12 @@ final class PictureLayers {
         rasteredThisFrame = 0
         // Tiles of pictures no longer on screen (another scene, a page swiped away) go after a second.
         guard frame % 60 == 0 else { return }
-        for (key, value) in tiles where value.used + 60 < frame {
+        drop { $1.used + 60 < frame }
+    }
+
+    /// Destroys the kept tiles `which` picks.
+    func drop(where which: (Key, (texture: OpaquePointer, used: Int)) -> Bool = { _, _ in true }) {
+        for (key, value) in tiles where which(key, value) {
             SDL_DestroyTexture(value.texture)
             tiles[key] = nil
         }
@@ -93,11 +98,8 @@ final class PictureLayers {
                     x: Double(left), y: Double(top), width: Double(right - left), height: Double(bottom - top))
                 let commands = scene.pictureCommands(
                     picture, region: r.rotation.inverse.rect(part, in: turned), tiles: &r.query)
-                let (box, shift) = (r.box, r.shift)
-                r.box = picture.frame.size
-                r.shift = Point(x: Double(-ox), y: Double(-oy))
-                for c in commands { r.execute(c, paths: paths) }
-                (r.box, r.shift) = (box, shift)
+                r.execute(
+                    commands, paths: paths, box: picture.frame.size, shift: Point(x: Double(-ox), y: Double(-oy)))
             }
         }
     }
@@ -131,12 +133,9 @@ final class PictureLayers {
             r.calls.perform(.color(0, 0, 0, 0))
             r.calls.perform(.clear)
         }
-        let (box, shift, mode) = (r.box, r.shift, r.scaleMode)
-        r.box = picture.frame.size
-        r.shift = Point(x: square.minX, y: square.minY)
-        r.scaleMode = SDL_ScaleModeLinear
-        for c in commands { r.execute(c, paths: paths) }
-        (r.box, r.shift, r.scaleMode) = (box, shift, mode)
+        r.execute(
+            commands, paths: paths, box: picture.frame.size, shift: Point(x: square.minX, y: square.minY),
+            scaleMode: SDL_ScaleModeLinear)
         r.calls.perform(.target(nil))
         tiles[key] = (texture, frame)
         evict()
@@ -146,18 +145,12 @@ final class PictureLayers {
     /// Lets go of a picture's tiles kept at other scales than `scale` (it is zooming: they will not be drawn
     /// again unless it comes back to exactly that scale, and then they are drawn anew).
     func forget(_ picture: PictureID, except scale: Double) {
-        for (key, value) in tiles where key.picture == picture && key.scale != scale {
-            SDL_DestroyTexture(value.texture)
-            tiles[key] = nil
-        }
+        drop { key, _ in key.picture == picture && key.scale != scale }
     }
 
     /// Once the screen holds still: the tiles the last frame did not draw go.
     func settle() {
-        for (key, value) in tiles where value.used < frame {
-            SDL_DestroyTexture(value.texture)
-            tiles[key] = nil
-        }
+        drop { $1.used < frame }
     }
 
     /// Drops the least recently used tiles beyond the budget (never one used this frame).
@@ -172,8 +165,5 @@ final class PictureLayers {
 
     var bytes: Int { tiles.count * Self.tileSize * Self.tileSize * 4 }
 
-    func removeAll() {
-        for (_, v) in tiles { SDL_DestroyTexture(v.texture) }
-        tiles = [:]
-    }
+    func removeAll() { drop() }
 }

@@ -88,6 +88,19 @@ final class Renderer {
         kiosk_trim_heap()
     }
 
+    /// Executes `commands` whose rectangles are turned in `box` and land `shift` pixels back on the target (a
+    /// part of a kept picture), filtered with `scaleMode` if given; the frame's own placement is restored after.
+    func execute(
+        _ commands: [DrawCommand], paths: [String], box: Size, shift: Point, scaleMode: SDL_ScaleMode? = nil
+    ) {
+        let saved = (self.box, self.shift, self.scaleMode)
+        defer { (self.box, self.shift, self.scaleMode) = saved }
+        self.box = box
+        self.shift = shift
+        if let scaleMode { self.scaleMode = scaleMode }
+        for c in commands { execute(c, paths: paths) }
+    }
+
     /// A rectangle of the scene (or of the kept picture being drawn) on the target, in its pixels.
     func screen(_ r: Rect) -> Rect {
         let t = rotation.rect(r, in: box)

@@ -45,9 +45,10 @@ struct TextureMaker {
     static func prepare(_ surface: UnsafeMutablePointer<SDL_Surface>, rotation: Rotation, opaqueFormat: UInt32)
         -> (UnsafeMutablePointer<SDL_Surface>, opaque: Bool)?
     {
-        let opaque = surface.pointee.format.pointee.Amask == 0
-        let format = opaque ? opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
-        guard let converted = SDL_ConvertSurfaceFormat(surface, format, 0) else { return nil }
+        let opaque = isOpaque(surface)
+        guard let converted = SDL_ConvertSurfaceFormat(surface, keptFormat(surface, opaqueFormat), 0) else {
+            return nil
+        }
         guard rotation != .none else { return (converted, opaque) }
         defer { SDL_FreeSurface(converted) }
         return turned(converted, rotation).map { ($0, opaque) }
@@ -95,4 +96,13 @@ struct TextureMaker {
         SDL_SetTextureBlendMode(texture, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         return texture
     }
+}
+
+/// Whether a surface has no alpha channel: every pixel opaque.
+func isOpaque(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool { surface.pointee.format.pointee.Amask == 0 }
+
+/// The 32-bit format a picture's pixels are kept in: the screen's own (`opaqueFormat`) where it has no alpha, so
+/// its copies are plain copies, else ARGB.
+func keptFormat(_ surface: UnsafeMutablePointer<SDL_Surface>, _ opaqueFormat: UInt32) -> UInt32 {
+    isOpaque(surface) ? opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
 }

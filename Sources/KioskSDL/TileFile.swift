@@ -144,10 +144,10 @@ final class TileFile: TileSource, @unchecked Sendable {
         else { return nil }
         let start = SDL_GetTicks64()
         guard let decoded = IMG_Load(image) else { return nil }
-        let opaque = decoded.pointee.format.pointee.Amask == 0
-        let format = opaque ? opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
         let temporary = file + ".\(getpid()).tmp"
-        let written = cut(decoded, into: temporary, format: format, opaque: opaque, source: source)
+        let written = cut(
+            decoded, into: temporary, format: keptFormat(decoded, opaqueFormat), opaque: KioskSDL.isOpaque(decoded),
+            source: source)
         SDL_FreeSurface(decoded)
         guard written, rename(temporary, file) == 0 else {
             unlink(temporary)

@@ -58,7 +58,7 @@ final class MemoryPyramidSource: TileSource, @unchecked Sendable {
     /// The levels keep the picture's pixels in `opaqueFormat` where it has no alpha (then its tiles are copied,
     /// never blended), else in ARGB.
     init?(path: String, surface: UnsafeMutablePointer<SDL_Surface>, opaqueFormat: UInt32) {
-        let format = surface.pointee.format.pointee.Amask == 0 ? opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
+        let format = keptFormat(surface, opaqueFormat)
         guard let top = SDL_ConvertSurfaceFormat(surface, format, 0) else { return nil }
         let w = Int(top.pointee.w)
         let h = Int(top.pointee.h)
@@ -368,7 +368,7 @@ final class TileStore {
         defer { SDL_FreeSurface(surface) }
         let made =
             prepared
-            ? display.textures.texture(prepared: surface, opaque: surface.pointee.format.pointee.Amask == 0)
+            ? display.textures.texture(prepared: surface, opaque: isOpaque(surface))
             : display.textures.texture(surface)
         guard let texture = made else {
             failed.insert(key)
