@@ -135,7 +135,7 @@ final class PictureLayers {
         }
         r.execute(
             commands, paths: paths, box: picture.frame.size, shift: Point(x: square.minX, y: square.minY),
-            scaleMode: SDL_ScaleModeLinear)
+            scaleMode: SDL_ScaleModeLinear, target: Size(width: Double(t), height: Double(t)))
         r.calls.perform(.target(nil))
         tiles[key] = (texture, frame)
         evict()

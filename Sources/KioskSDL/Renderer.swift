@@ -21,6 +21,8 @@ final class Renderer {
     /// the drawing lands on the target (the screen, or a kept tile of a picture), in target pixels.
     var box: Size = .zero
     var shift: Point = .zero
+    /// The size of what is drawn on (the screen, or a kept tile), in its pixels.
+    lazy var targetSize: Size = display.size
     var background = RGB(r: 0, g: 0, b: 0)
     /// Pictures kept at their scale (software renderer only: a GPU scales for free), and the scene and tiles
     /// that draw their missing parts.
@@ -91,12 +93,14 @@ final class Renderer {
     /// Executes `commands` whose rectangles are turned in `box` and land `shift` pixels back on the target (a
     /// part of a kept picture), filtered with `scaleMode` if given; the frame's own placement is restored after.
     func execute(
-        _ commands: [DrawCommand], paths: [String], box: Size, shift: Point, scaleMode: SDL_ScaleMode? = nil
+        _ commands: [DrawCommand], paths: [String], box: Size, shift: Point, scaleMode: SDL_ScaleMode? = nil,
+        target: Size? = nil
     ) {
-        let saved = (self.box, self.shift, self.scaleMode)
-        defer { (self.box, self.shift, self.scaleMode) = saved }
+        let saved = (self.box, self.shift, self.scaleMode, self.targetSize)
+        defer { (self.box, self.shift, self.scaleMode, self.targetSize) = saved }
         self.box = box
         self.shift = shift
+        if let target { targetSize = target }
         if let scaleMode { self.scaleMode = scaleMode }
         for c in commands { execute(c, paths: paths) }
     }
@@ -237,6 +241,11 @@ final class Renderer {
     /// SDL takes whole-pixel source rectangles: the source is widened to whole pixels and the destination
     /// widened by the same amount, so a zoomed image lands exactly where the engine says (the clip trims it).
     func copyScaled(_ texture: OpaquePointer, source s: Rect, destination d: Rect) {
+        calls.perform(.scaleMode(texture, scaleMode))
+        if truncatesRects {
+            copyInPieces(texture, source: s, destination: d)
+            return
+        }
         let x0 = s.minX.rounded(.down)
         let y0 = s.minY.rounded(.down)
         let x1 = s.maxX.rounded(.up)
@@ -245,25 +254,89 @@ final class Renderer {
         let fx = d.width / s.width
         let fy = d.height / s.height
         let src = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
-        var dst = SDL_FRect(
+        let dst = SDL_FRect(
             x: Float(d.minX - (s.minX - x0) * fx), y: Float(d.minY - (s.minY - y0) * fy),
             w: Float((x1 - x0) * fx), h: Float((y1 - y0) * fy))
-        if truncatesRects {
-            // The software renderer cuts a float rectangle to whole pixels by truncating its origin and its size,
-            // which can lose the last row or column: cover whole pixels instead (the clip below trims the rest).
-            let left = dst.x.rounded(.down)
-            let top = dst.y.rounded(.down)
-            dst = SDL_FRect(
-                x: left, y: top, w: (dst.x + dst.w).rounded(.up) - left, h: (dst.y + dst.h).rounded(.up) - top)
-        }
         let clip = SDL_Rect(
             x: Int32(d.minX.rounded(.down)), y: Int32(d.minY.rounded(.down)),
             w: Int32(d.maxX.rounded(.up) - d.minX.rounded(.down)),
             h: Int32(d.maxY.rounded(.up) - d.minY.rounded(.down)))
         calls.perform(.clip(clip))
-        calls.perform(.scaleMode(texture, scaleMode))
         calls.perform(.copyF(texture, src, dst))
         calls.perform(.clip(nil))
+    }
+
+    /// The software renderer scales a copy that crosses its target's edge into a temporary surface as large as
+    /// the whole copy (a stand-in magnified 30 times: hundreds of megabytes, allocated and freed every frame), and
+    /// one cut by a clip rectangle loses its proportion. So a scaled copy is cut into at most nine whole-pixel
+    /// copies within the visible part: the source pixels seen whole, and the rows and columns seen in part at
+    /// its edges, each stretched over just its visible pixels.
+    func copyInPieces(_ texture: OpaquePointer, source s: Rect, destination d: Rect) {
+        let columns = Self.pieces(
+            source: s.minX, s.maxX, destination: d.minX, d.maxX, visible: max(0, d.minX.rounded(.down)),
+            min(targetSize.width, d.maxX.rounded(.up)))
+        let rows = Self.pieces(
+            source: s.minY, s.maxY, destination: d.minY, d.maxY, visible: max(0, d.minY.rounded(.down)),
+            min(targetSize.height, d.maxY.rounded(.up)))
+        for row in rows {
+            for column in columns {
+                let src = SDL_Rect(x: column.source, y: row.source, w: column.count, h: row.count)
+                let dst = SDL_Rect(x: column.start, y: row.start, w: column.end - column.start, h: row.end - row.start)
+                calls.perform(.copy(texture, src, dst))
+            }
+        }
+    }
+
+    /// One axis of a scaled copy cut into pieces: source pixels `source..<source+count` land on target pixels
+    /// `start..<end`. A target pixel shows the source pixel under its centre; the first and last pieces may be
+    /// source pixels seen in part, the middle one the pixels seen whole.
+    struct Piece: Equatable {
+        var source: Int32
+        var count: Int32
+        var start: Int32
+        var end: Int32
+    }
+
+    /// The pieces of source pixels `s0..<s1` (fractional ends allowed) drawn over `d0..<d1`, within the target
+    /// pixels `lo..<hi`.
+    static func pieces(
+        source s0: Double, _ s1: Double, destination d0: Double, _ d1: Double, visible lo: Double, _ hi: Double
+    )
+        -> [Piece]
+    {
+        guard hi > lo, s1 > s0, d1 > d0 else { return [] }
+        let f = (d1 - d0) / (s1 - s0)
+        let first = s0.rounded(.down)
+        let last = s1.rounded(.up) - 1
+        /// The source pixel under target pixel `p`'s centre, and the first target pixel that shows pixel `i`
+        /// (`edge`), within view (`boundary`).
+        func column(_ p: Double) -> Double { min(last, max(first, (s0 + (p + 0.5 - d0) / f).rounded(.down))) }
+        func edge(_ i: Double) -> Double {
+            let e = (d0 + (i - s0) * f - 0.5).rounded(.up)
+            // The outermost pixels also fill the view's whole pixels past the copy's fractional ends.
+            return i <= first ? min(lo, e) : i > last ? max(hi, e) : e
+        }
+        func boundary(_ i: Double) -> Double { min(hi, max(lo, edge(i))) }
+        let a = column(lo)
+        let b = column(hi - 1)
+        // The pixels seen whole: from the first that starts within view to the last that ends within it.
+        let wholeFirst = edge(a) >= lo ? a : a + 1
+        let wholeLast = edge(b + 1) <= hi ? b : b - 1
+        var out: [Piece] = []
+        func add(_ i: Double, _ n: Double, _ start: Double, _ end: Double) {
+            guard end > start, n > 0 else { return }
+            out.append(Piece(source: Int32(i), count: Int32(n), start: Int32(start), end: Int32(end)))
+        }
+        if wholeFirst > wholeLast {
+            // No pixel seen whole: at most two pixels, each in part.
+            add(a, 1, lo, a == b ? hi : boundary(b))
+            if a != b { add(b, 1, boundary(b), hi) }
+            return out
+        }
+        if wholeFirst > a { add(a, 1, lo, boundary(wholeFirst)) }
+        add(wholeFirst, wholeLast - wholeFirst + 1, boundary(wholeFirst), boundary(wholeLast + 1))
+        if wholeLast < b { add(b, 1, boundary(wholeLast + 1), hi) }
+        return out
     }
 
     /// A broken image: a dark panel with a frame and a cross, so a visitor sees "no picture here", not a hole.

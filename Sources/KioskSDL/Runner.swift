@@ -49,14 +49,17 @@ public enum Runner {
 
     /// glibc's malloc keeps freed blocks for reuse: after a large block is freed it raises the size above which
     /// it maps blocks of their own (up to 32 MiB), so tile after tile of a megabyte then lives in the heap and
-    /// its memory is never returned. Fixed thresholds give every picture-sized block back to the system when it
-    /// is freed, and two arenas keep the decoding threads from holding heaps of their own.
+    /// its memory is never returned. Fixed thresholds keep it bounded, and two arenas keep the decoding threads
+    /// from holding heaps of their own.
     static func returnFreedMemory() {
         kiosk_return_freed_memory(Self.mmapThreshold, 2)
     }
 
-    /// Blocks from this size on (a 256 x 256 tile's pixels) are mapped on their own.
-    static let mmapThreshold: Int32 = 256 * 1024
+    /// Blocks from this size on are mapped on their own. Tiles (a megabyte) and kept pictures' tiles stay below
+    /// it: mapping each anew made every upload fault in fresh zeroed pages, a tenth of a moving frame's time;
+    /// from the heap they reuse the pages of the tiles just freed, and the heap is trimmed when the screen
+    /// settles (`Renderer.settle`). Screen-sized blocks are still mapped, and given back when freed.
+    static let mmapThreshold: Int32 = 4 * 1024 * 1024
 
     static func loadManifest(_ path: String?) throws(KioskError) -> Manifest {
         guard let path else {
@@ -184,7 +187,10 @@ final class FrameLoop {
         defer {
             notifier?.send("STOPPING=1")
             logMemory()
-            log(.info, "frames: \(frame) drawn, the longest in \(String(format: "%.2f", worstFrameMs)) ms")
+            log(
+                .info,
+                "frames: \(frame) drawn, the longest in \(String(format: "%.2f", worstFrameMs)) ms, \(lateFrames) over \(String(format: "%.1f", Runner.frameMs)) ms"
+            )
             if let state { state.save(app.snapshot(wallClock: Date().timeIntervalSince1970)) }
             trace?.close()
             record?.close()
@@ -222,6 +228,8 @@ final class FrameLoop {
 
     /// The longest a frame took to draw and present (without the wait for vsync).
     var worstFrameMs = 0.0
+    /// How many frames took longer than a frame at 60 Hz.
+    var lateFrames = 0
 
     /// The watchdog ping (from READY=1 on) and the periodic state save, both on the real clock.
     func keepUp(realMs: Double) {
@@ -357,6 +365,7 @@ final class FrameLoop {
         SDL_RenderPresent(display.renderer)
         let ms = Double(SDL_GetPerformanceCounter() - start) * 1000 / Double(SDL_GetPerformanceFrequency())
         worstFrameMs = max(worstFrameMs, ms)
+        if ms > Runner.frameMs { lateFrames += 1 }
         lastFrameMs = t
         settled = false
         if let trace { trace.write(app.traceLine(frame: frame) + "\n") } else { app.dropFrameEvents() }

@@ -478,6 +478,7 @@ let rows: [(key: String, value: String, unit: String, target: String)] = [
     ("tourPeakRssMiB", formatted(realtime.peak), "MiB", "<= \(Int(budgetMiB) + 48)"),
     ("tourSettledRssMiB", formatted(realtime.settled), "MiB", "<= 96"),
     ("tourWorstFrameMs", formatted(realtime.worstFrame), "ms", "<= 16.7"),
+    ("tourLateFrames", "\(Int(realtime.late))", "frames", ""),
 ]
 if json {
     print("{" + rows.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}")
