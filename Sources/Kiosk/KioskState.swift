@@ -30,21 +30,23 @@ public struct KioskState: Codable, Equatable, Sendable {
 }
 
 extension KioskApp {
-    /// The state to save, `wallClock` being the Unix time now.
-    public func snapshot(wallClock: Double) -> KioskState {
+    /// The state to save, `wallClock` being the Unix time at `ms` on the kiosk's clock. (The app's own `now` is its
+    /// last step, which an idle loop may have taken seconds ago: the last input is placed by the time given.)
+    public func snapshot(wallClock: Double, at ms: Double) -> KioskState {
         var views: [String: KioskState.View] = [:]
         for (id, v) in scene.tracedViews {
             views[id] = .init(
                 contentOffset: [v.contentOffset.x, v.contentOffset.y], zoomScale: v.zoomScale, page: v.currentPage)
         }
-        return KioskState(scene: scene.config.id, views: views, lastInput: wallClock - (now - lastInput) / 1000)
+        return KioskState(scene: scene.config.id, views: views, lastInput: wallClock - (ms - lastInput) / 1000)
     }
 
     /// Goes back to a saved state, unless the idle timeout has passed since its last touch (then the kiosk
     /// starts at home, as it would have gone there by itself) or its scene no longer exists. Offsets and zooms
-    /// are kept within the views' limits (the images may have changed). Returns whether it restored.
+    /// are kept within the views' limits (the images may have changed). `wallClock` is the Unix time at `ms` on
+    /// the kiosk's clock. Returns whether it restored.
     @discardableResult
-    public func restore(_ state: KioskState, wallClock: Double) -> Bool {
+    public func restore(_ state: KioskState, wallClock: Double, at ms: Double) -> Bool {
         let idle = manifest.idleTimeoutSeconds
         if idle > 0 && wallClock - state.lastInput >= idle { return false }
         guard manifest.scene(state.scene) != nil else { return false }
@@ -57,7 +59,7 @@ extension KioskApp {
             v.contentOffset = v.clampedOffset(Point(x: saved.contentOffset[0], y: saved.contentOffset[1]))
         }
         lastPage = scene.currentPage
-        lastInput = now - max(0, wallClock - state.lastInput) * 1000
+        lastInput = ms - max(0, wallClock - state.lastInput) * 1000
         idleResetDone = false
         sink.events.removeAll()
         return true

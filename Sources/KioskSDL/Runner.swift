@@ -111,8 +111,8 @@ final class FrameLoop {
     var trace: OutputFile?
     var record: OutputFile?
     var screenshots: [(ms: Double, path: String, taken: Bool)]
-    /// SDL's ticks at the first frame (real time).
-    var startTicks: UInt64 = 0
+    /// SDL's ticks when the loop was made: the zero of its real clock (the saved state is restored on it).
+    let startTicks = SDL_GetTicks64()
     let notifier = Notifier()
     let waiter: IdleWait
     let state = StateFile()
@@ -191,18 +191,18 @@ final class FrameLoop {
                 .info,
                 "frames: \(frame) drawn, the longest in \(String(format: "%.2f", worstFrameMs)) ms, \(lateFrames) over \(String(format: "%.1f", Runner.frameMs)) ms"
             )
-            if let state { state.save(app.snapshot(wallClock: Date().timeIntervalSince1970)) }
+            if let state { state.save(app.snapshot(wallClock: Date().timeIntervalSince1970, at: kioskNow())) }
             trace?.close()
             record?.close()
         }
         if let state, let saved = state.load() {
-            if app.restore(saved, wallClock: Date().timeIntervalSince1970) {
+            if app.restore(saved, wallClock: Date().timeIntervalSince1970, at: kioskNow()) {
                 log(.info, "restored the state of \(state.path): scene \(saved.scene)")
             } else {
                 log(.info, "\(state.path): the idle timeout has passed since the last touch; starting at home")
             }
         }
-        if isHeadless && !options.realtime { try runVirtual() } else { try runRealtime() }
+        if isVirtual { try runVirtual() } else { try runRealtime() }
     }
 
     /// After each frame: READY=1 after the first, the watchdog, the state every few seconds (real time), and
@@ -236,7 +236,7 @@ final class FrameLoop {
         if frame > 0 { notifier?.tick(at: realMs) }
         if let state, realMs - lastSave >= state.intervalMs {
             lastSave = realMs
-            state.save(app.snapshot(wallClock: Date().timeIntervalSince1970))
+            state.save(app.snapshot(wallClock: Date().timeIntervalSince1970, at: kioskNow()))
         }
     }
 
@@ -260,7 +260,6 @@ final class FrameLoop {
     /// A window, a kiosk, or `--headless --realtime`: the real clock; nothing is drawn while nothing moves, and
     /// the loop sleeps until input or its next timer.
     func runRealtime() throws(KioskError) {
-        startTicks = SDL_GetTicks64()
         var needsDraw = true
         while !app.quitRequested {
             let before = now()
@@ -294,8 +293,14 @@ final class FrameLoop {
         }
     }
 
-    /// Milliseconds on the real clock since the first frame.
+    /// Milliseconds on the real clock since the loop began.
     func now() -> Double { Double(SDL_GetTicks64() - startTicks) }
+
+    /// `--headless` without `--realtime`: frames on a virtual clock.
+    var isVirtual: Bool { isHeadless && !options.realtime }
+
+    /// The kiosk's clock now: virtual, or real.
+    func kioskNow() -> Double { isVirtual ? app.now : now() }
 
     /// How long an idle loop may sleep at `t`: until the first of its timers (the next replayed event or
     /// screenshot, the watchdog ping, the state save, the app's idle reset or blanking). A decoded tile, input,

@@ -32,7 +32,7 @@ import Testing
             "Conflicts=getty@tty1.service",
             "TTYPath=/dev/tty1", "StandardInput=tty-fail", "StateDirectory=kiosk", "CacheDirectory=kiosk",
             "DevicePolicy=closed", "DeviceAllow=char-drm rw", "DeviceAllow=char-input r",
-            "RestrictAddressFamilies=AF_UNIX AF_NETLINK",
+            "RestrictAddressFamilies=AF_UNIX AF_NETLINK", "RestartPreventExitStatus=3",
         ] {
             #expect(text.contains(needed), "\(needed)")
         }

@@ -193,6 +193,31 @@ func runService(
         #expect(again.trace.first?["scene"] as? String == "gallery")
     }
 
+    /// With no touch, saving and restarting again and again keeps the last input where it was: an idle kiosk
+    /// restarted often still reaches its idle reset (the state was placed by the loop's last step, which an
+    /// idle loop took up to a save interval earlier, and so moved later on every save and every start).
+    @Test func manySavesAndRestartsKeepTheLastInput() throws {
+        let state = dir.appendingPathComponent("state")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let file = state.appendingPathComponent("state.json")
+        let touched = (Date().timeIntervalSince1970 - 30).rounded()
+        try #"{"kioskState": 1, "scene": "menu", "views": {}, "lastInput": \#(touched)}"#.write(
+            to: file, atomically: true, encoding: .utf8)
+        let config = try Kiosk.manifest(
+            Kiosk.demo.replacingOccurrences(of: "\"idleTimeoutSeconds\": 0", with: "\"idleTimeoutSeconds\": 120"),
+            in: dir)
+        for run in 1...4 {
+            let r = try runService(
+                ["--headless", "400x240", "--realtime", "--config", config], in: dir,
+                environment: ["STATE_DIRECTORY": state.path, "KIOSK_STATE_INTERVAL_MS": "150"], after: 1.0)
+            #expect(r.status == 0, "\(r.stderr)")
+            let saved = try #require(KioskStateFile(file))
+            #expect(saved.scene == "menu")
+            #expect(
+                abs(saved.lastInput - touched) < 0.02, "run \(run): last input moved by \(saved.lastInput - touched) s")
+        }
+    }
+
     @Test func idleResetInVirtualTime() throws {
         var log = LogWriter()
         log.tap(0.9, 0.9, at: 0)
@@ -232,5 +257,20 @@ func runService(
         #expect(names == ["screenDidBlank", "screenDidWake", "hotspotTapped", "sceneDidChange"], "\(names)")
         let p = try #require(Picture(path: blank))
         #expect(p.brightness(x: 0, y: 0, w: 800, h: 480) < 1)
+    }
+}
+
+/// The parts of a saved state file a test reads.
+struct KioskStateFile {
+    let scene: String
+    let lastInput: Double
+
+    init?(_ url: URL) {
+        guard let data = try? Data(contentsOf: url),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let scene = object["scene"] as? String, let lastInput = object["lastInput"] as? Double
+        else { return nil }
+        self.scene = scene
+        self.lastInput = lastInput
     }
 }
