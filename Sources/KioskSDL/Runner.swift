@@ -71,7 +71,9 @@ public enum Runner {
         guard let text = String(data: data, encoding: .utf8) else {
             throw .manifest("\(path): the manifest is not UTF-8 text")
         }
-        let base = (path as NSString).deletingLastPathComponent
+        // Paths resolve in the folder the manifest really is in: with content published by switching a symlink
+        // (`current` → `releases/…`), a running kiosk keeps reading the release it started with.
+        let base = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent().path
         do {
             return try Manifest.parse(
                 text, file: path, baseDirectory: base.isEmpty ? "." : base,

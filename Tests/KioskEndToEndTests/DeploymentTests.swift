@@ -84,4 +84,64 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: unit.path))
         #expect(!FileManager.default.fileExists(atPath: stage.appendingPathComponent("opt/kiosk/bin/kiosk").path))
     }
+
+    /// Why this machine cannot boot a systemd for the test (not root, no namespaces…), or nil when it can.
+    static let cannotBoot: String? = {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = [Kiosk.repository.appendingPathComponent(".ci/boot-systemd").path, "--check"]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return "cannot run .ci/boot-systemd" }
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return p.terminationStatus == 0 ? nil : text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }()
+
+    /// The Debian package under a real systemd booted in private namespaces (`.ci/deploy-test`): installed,
+    /// started, READY and sandboxed; kill -9 restarts it with its state; an upgrade to a second build (a bumped
+    /// version, another binary) restarts it on the new binary with its state; a configuration error is not
+    /// retried; remove stops it; purge leaves nothing. The packages hold this build's kiosk (linked to the
+    /// toolchain, which the overlay of this machine's root has) and a small deep-zoom demo. Where systemd
+    /// cannot be booted the test says why and is skipped.
+    @Test(.enabled(if: cannotBoot == nil, Comment(rawValue: cannotBoot ?? "")))
+    func thePackageUnderARealSystemd() throws {
+        let package = Kiosk.repository.appendingPathComponent("package.sh").path
+        let demo = dir.appendingPathComponent("small/demo.dzi").path
+        try Kiosk.pyramid(size: 512, out: demo)
+        // The second build: the same program with a byte more, so it is another binary.
+        let second = dir.appendingPathComponent("kiosk-second")
+        var bytes = try Data(contentsOf: Kiosk.binary)
+        bytes.append(0)
+        try bytes.write(to: second)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: second.path)
+        var debs: [String] = []
+        for (binary, version) in [(Kiosk.binary.path, "1.0.0"), (second.path, "1.0.0+2")] {
+            let r = try run(
+                "/usr/bin/env",
+                [
+                    "KIOSK_DEEPZOOM_DEMO=\(demo)", "bash", package, "--test-binary", binary, "--version", version,
+                    "--out", dir.appendingPathComponent("deb").path,
+                ])
+            #expect(r.status == 0, "\(r.output)")
+            debs.append(try #require(r.output.split(separator: "\n").last.map(String.init)))
+        }
+        // Lintian where it is installed (.ci/run installs it). The test binary is unstripped and finds the
+        // toolchain by its RUNPATH: those two are the test build's, not the package's.
+        let lint = try run(
+            "/usr/bin/env",
+            [
+                "sh", "-c",
+                "command -v lintian >/dev/null || exit 0; lintian --suppress-tags "
+                    + "custom-library-search-path,unstripped-binary-or-object \(debs[0])",
+            ])
+        #expect(!lint.output.contains("E: "), "\(lint.output)")
+        let r = try run(
+            "/bin/bash",
+            [Kiosk.repository.appendingPathComponent(".ci/deploy-test").path, dir.appendingPathComponent("boot").path]
+                + debs)
+        #expect(r.status == 0, "\(r.output)")
+        #expect(r.output.contains("ok: purged"), "\(r.output)")
+    }
 }

@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# Builds the Debian package of the kiosk (see README, "Installing from the package").
+#
+#   ./package.sh                  a static release build, then .build/deb/kiosk_<version>_<arch>.deb
+#
+# Options: --out DIR (default .build/deb); --binary PATH packages that kiosk binary instead of building one;
+# --version V names the package V instead of what `kiosk --version` prints (test builds of a bumped version);
+# --test-binary PATH packages a binary linked to the Swift toolchain's libraries (tests on a build machine
+# only: such a package runs nowhere else).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+out=.build/deb
+binary=""
+version=""
+toolchain_libs=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --out) out="$2"; shift 2 ;;
+        --binary) binary="$2"; shift 2 ;;
+        --test-binary) binary="$2"; toolchain_libs=1; shift 2 ;;
+        --version) version="$2"; shift 2 ;;
+        -h | --help) sed -n '2,10p' "$0"; exit 0 ;;
+        *) echo "package.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+    esac
+done
+
+if [ -z "$binary" ]; then
+    # Swift's runtime and Foundation are linked in: the kiosk machine needs no Swift toolchain.
+    swift build -c release --product kiosk --static-swift-stdlib
+    binary=.build/release/kiosk
+fi
+if [ "$toolchain_libs" = 0 ] && ldd "$binary" | grep -q libswift; then
+    echo "package.sh: $binary is linked to the Swift toolchain's libraries; build it with --static-swift-stdlib" >&2
+    exit 1
+fi
+# The one version: what the program says it is.
+[ -n "$version" ] || version="$("$binary" --version | awk '{print $2}')"
+arch="$(dpkg --print-architecture)"
+maintainer="${KIOSK_MAINTAINER:-Touch kiosk maintainers <kiosk@example.org>}"
+demo="${KIOSK_DEEPZOOM_DEMO:-Assets/deepzoom/demo.dzi}"
+if [ ! -f "$demo" ]; then
+    swift run -c release kiosk-deepzoom-demo --out "$demo"
+fi
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+root="$work/kiosk_${version}_${arch}"
+share="$root/usr/share/kiosk"
+doc="$root/usr/share/doc/kiosk"
+
+install -D -m 0755 "$binary" "$root/usr/bin/kiosk"
+[ "$toolchain_libs" = 1 ] || strip --strip-unneeded "$root/usr/bin/kiosk"
+# The demo content is the package's; an operator's content lives in /srv/kiosk, which dpkg never touches.
+mkdir -p "$share/deepzoom"
+cp -r Assets/kiosk.json Assets/images "$share/"
+cp "$demo" "$share/deepzoom/demo.dzi"
+cp -r "${demo%.dzi}_files" "$share/deepzoom/demo_files"
+# The operator's manifest: a conffile, kept across upgrades. It starts as the demo, by absolute paths.
+install -d "$root/etc/kiosk"
+sed -e 's|"images/|"/usr/share/kiosk/images/|g' -e 's|"deepzoom/|"/usr/share/kiosk/deepzoom/|g' \
+    Assets/kiosk.json > "$root/etc/kiosk/kiosk.json"
+# The units, with the package's paths.
+install -d "$root/lib/systemd/system"
+sed -e "s|/usr/local/bin/kiosk|/usr/bin/kiosk|g" -e "s|KIOSK_CONFIG=/usr/local/share/kiosk/kiosk.json|KIOSK_CONFIG=/etc/kiosk/kiosk.json|" \
+    -e "s|file:///usr/local/share/kiosk/README.md|file:///usr/share/doc/kiosk/README.md|" \
+    kiosk.service > "$root/lib/systemd/system/kiosk.service"
+# The system user, and the groups of the display, touch and GPU devices (made if the machine has none).
+install -d "$root/usr/lib/sysusers.d"
+cat > "$root/usr/lib/sysusers.d/kiosk.conf" <<'EOF'
+u kiosk - "Touch kiosk" /var/lib/kiosk /usr/sbin/nologin
+m kiosk video
+m kiosk input
+m kiosk render
+EOF
+install -d "$doc"
+install -m 0644 README.md "$doc/README.md"
+cat > "$doc/copyright" <<EOF
+Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
+Upstream-Name: kiosk
+
+Files: *
+Copyright: 2026 the touch kiosk's authors
+License: MIT
+
+Files: usr/share/kiosk/*
+Copyright: 2026 the touch kiosk's authors
+License: MIT
+Comment: the demo content; see /usr/share/kiosk/LICENSES.md.
+
+License: MIT
+$(sed -e 's/^$/./' -e 's/^/ /' <<'MIT'
+Permission is hereby granted, free of charge, to any person obtaining a copy of this software and associated
+documentation files (the "Software"), to deal in the Software without restriction, including without limitation
+the rights to use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies of the Software, and
+to permit persons to whom the Software is furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all copies or substantial portions
+of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO
+THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF
+CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER
+DEALINGS IN THE SOFTWARE.
+MIT
+)
+EOF
+install -m 0644 Assets/LICENSES.md "$share/LICENSES.md"
+date="$(git log -1 --format=%aD 2>/dev/null || date -R)"
+printf 'kiosk (%s) stable; urgency=medium\n\n  * Built from %s.\n\n -- %s  %s\n' \
+    "$version" "$(git rev-parse --short HEAD 2>/dev/null || echo source)" "$maintainer" "$date" | gzip -9n > "$doc/changelog.gz"
+# A manual page: what `kiosk --help` says.
+install -d "$root/usr/share/man/man1"
+{
+    printf '.TH KIOSK 1 "" "kiosk %s" "User Commands"\n.SH NAME\nkiosk \\- touch kiosk with iPhone-like scrolling\n' "$version"
+    printf '.SH DESCRIPTION\n.nf\n'
+    "$binary" --help | sed -e 's/\\/\\e/g' -e 's/^\./\\\&./'
+    printf '.fi\n.SH SEE ALSO\n/usr/share/doc/kiosk/README.md\n'
+} | gzip -9n > "$root/usr/share/man/man1/kiosk.1.gz"
+find "$root" -type d -exec chmod 0755 {} +
+find "$root/usr/share" "$root/etc" "$root/lib" "$root/usr/lib" -type f -exec chmod 0644 {} +
+# (MAINTAINER is the operator's to set: KIOSK_MAINTAINER="Name <address>" ./package.sh)
+
+# Depends: the libraries the binary links (dpkg-shlibdeps), and what SDL dlopens at run time.
+mkdir -p "$work/debian" "$root/DEBIAN"
+printf 'Source: kiosk\n\nPackage: kiosk\nArchitecture: any\n' > "$work/debian/control"
+ignore=()
+[ "$toolchain_libs" = 1 ] && ignore=(--ignore-missing-info)
+shlibs="$(cd "$work" && dpkg-shlibdeps -O "${ignore[@]}" "$root/usr/bin/kiosk" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
+size="$(du -sk --exclude=DEBIAN "$root" | cut -f1)"
+cat > "$root/DEBIAN/control" <<EOF
+Package: kiosk
+Version: $version
+Architecture: $arch
+Maintainer: $maintainer
+Installed-Size: $size
+Depends: $shlibs, libegl1, libgles2, libudev1, systemd
+Section: misc
+Priority: optional
+Description: touch kiosk with iPhone-like scrolling, fullscreen on the display
+ Turns a Linux machine with a touchscreen into a kiosk whose content scrolls,
+ flings, bounces, pages and zooms as people expect from an iPhone. It runs
+ fullscreen on kmsdrm (no X) as a hardened systemd service, from a manifest
+ in /etc/kiosk/kiosk.json.
+EOF
+echo /etc/kiosk/kiosk.json > "$root/DEBIAN/conffiles"
+# The maintainer scripts, in Debian's way (deb-systemd-helper and deb-systemd-invoke, as debhelper writes them).
+# An upgrade stops the kiosk before its files are replaced (never while it reads them) and starts the new
+# binary after, if it was running; remove stops it; purge takes the state, the cache, the overrides and the user.
+cat > "$root/DEBIAN/prerm" <<'SCRIPT'
+#!/bin/sh
+set -e
+if [ -d /run/systemd/system ] && { [ "$1" = upgrade ] || [ "$1" = remove ]; }; then
+    if [ "$1" = upgrade ] && systemctl --quiet is-active kiosk.service; then
+        touch /run/kiosk.restart-after-upgrade
+    fi
+    deb-systemd-invoke stop kiosk.service >/dev/null || true
+fi
+SCRIPT
+cat > "$root/DEBIAN/postinst" <<'SCRIPT'
+#!/bin/sh
+set -e
+if [ "$1" = configure ] || [ "$1" = abort-upgrade ] || [ "$1" = abort-deconfigure ] || [ "$1" = abort-remove ]; then
+    systemd-sysusers kiosk.conf
+    deb-systemd-helper unmask kiosk.service >/dev/null || true
+    # was-enabled is true on a first install; an operator's disable is kept across upgrades.
+    if deb-systemd-helper --quiet was-enabled kiosk.service; then
+        deb-systemd-helper enable kiosk.service >/dev/null || true
+    else
+        deb-systemd-helper update-state kiosk.service >/dev/null || true
+    fi
+    if [ -d /run/systemd/system ]; then
+        systemctl --system daemon-reload >/dev/null || true
+        if [ -z "$2" ] || [ -e /run/kiosk.restart-after-upgrade ]; then
+            rm -f /run/kiosk.restart-after-upgrade
+            deb-systemd-invoke restart kiosk.service >/dev/null || true
+        fi
+    fi
+fi
+SCRIPT
+cat > "$root/DEBIAN/postrm" <<'SCRIPT'
+#!/bin/sh
+set -e
+if [ -d /run/systemd/system ]; then
+    systemctl --system daemon-reload >/dev/null || true
+fi
+if [ "$1" = remove ]; then
+    deb-systemd-helper mask kiosk.service >/dev/null || true
+fi
+if [ "$1" = purge ]; then
+    deb-systemd-helper purge kiosk.service >/dev/null || true
+    deb-systemd-helper unmask kiosk.service >/dev/null || true
+    rm -rf /var/lib/kiosk /var/cache/kiosk /etc/systemd/system/kiosk.service.d
+    rmdir /etc/kiosk 2>/dev/null || true
+    if getent passwd kiosk >/dev/null; then userdel kiosk || true; fi
+fi
+SCRIPT
+chmod 0755 "$root/DEBIAN/prerm" "$root/DEBIAN/postinst" "$root/DEBIAN/postrm"
+
+mkdir -p "$out"
+deb="$out/kiosk_${version}_${arch}.deb"
+dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >/dev/null
+echo "$deb"
