@@ -79,10 +79,36 @@ import Testing
                 stage.appendingPathComponent("opt/kiosk/share/kiosk/kiosk.json").path,
             ], in: dir)
         #expect(k.status == 0)
+        // An operator's `systemctl edit` drop-in goes with the unit: a later install must not inherit it.
+        let dropIns = stage.appendingPathComponent("etc/systemd/system/kiosk.service.d")
+        try FileManager.default.createDirectory(at: dropIns, withIntermediateDirectories: true)
+        try "[Service]\nEnvironment=A=1\n".write(
+            to: dropIns.appendingPathComponent("override.conf"), atomically: true, encoding: .utf8)
         let u = try run("/bin/bash", [install, "--uninstall", "--destdir", stage.path, "--prefix", "/opt/kiosk"])
         #expect(u.status == 0)
         #expect(!FileManager.default.fileExists(atPath: unit.path))
+        #expect(!FileManager.default.fileExists(atPath: dropIns.path))
         #expect(!FileManager.default.fileExists(atPath: stage.appendingPathComponent("opt/kiosk/bin/kiosk").path))
+    }
+
+    /// Content published by switching a symlink (`current` → `releases/…`, README "Many kiosks"): the kiosk
+    /// reads its images from the release the manifest really is in, so a switch while it runs does not mix two
+    /// releases under it.
+    @Test func aManifestBehindASymlinkReadsItsRealFolder() throws {
+        let release = dir.appendingPathComponent("releases/a")
+        try FileManager.default.createDirectory(
+            at: release.appendingPathComponent("images"), withIntermediateDirectories: true)
+        try Data("not a picture".utf8).write(to: release.appendingPathComponent("images/floorplan.png"))
+        let manifest =
+            #"{"kioskManifest": 1, "home": "map", "scenes": "#
+            + #"[{"id": "map", "type": "zoom", "image": "images/floorplan.png"}]}"#
+        try manifest.write(to: release.appendingPathComponent("kiosk.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("current").path, withDestinationPath: "releases/a")
+        let r = try Kiosk.run(
+            ["--headless", "320x200", "--config", dir.appendingPathComponent("current/kiosk.json").path], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("releases/a/images/floorplan.png: cannot load the image"), "\(r.stderr)")
     }
 
     /// Why this machine cannot boot a systemd for the test (not root, no namespaces…), or nil when it can.
