@@ -297,14 +297,41 @@ final class Renderer {
         var end: Int32
     }
 
+    /// At most three pieces, kept inline (a frame makes thousands of these: no heap allocation).
+    struct Pieces: RandomAccessCollection {
+        var items = (
+            Piece(source: 0, count: 0, start: 0, end: 0), Piece(source: 0, count: 0, start: 0, end: 0),
+            Piece(source: 0, count: 0, start: 0, end: 0)
+        )
+        var endIndex = 0
+        var startIndex: Int { 0 }
+
+        subscript(i: Int) -> Piece {
+            switch i {
+            case 0: items.0
+            case 1: items.1
+            default: items.2
+            }
+        }
+
+        mutating func append(_ piece: Piece) {
+            switch endIndex {
+            case 0: items.0 = piece
+            case 1: items.1 = piece
+            default: items.2 = piece
+            }
+            endIndex += 1
+        }
+    }
+
     /// The pieces of source pixels `s0..<s1` (fractional ends allowed) drawn over `d0..<d1`, within the target
     /// pixels `lo..<hi`.
     static func pieces(
         source s0: Double, _ s1: Double, destination d0: Double, _ d1: Double, visible lo: Double, _ hi: Double
     )
-        -> [Piece]
+        -> Pieces
     {
-        guard hi > lo, s1 > s0, d1 > d0 else { return [] }
+        guard hi > lo, s1 > s0, d1 > d0 else { return Pieces() }
         let f = (d1 - d0) / (s1 - s0)
         let first = s0.rounded(.down)
         let last = s1.rounded(.up) - 1
@@ -322,7 +349,7 @@ final class Renderer {
         // The pixels seen whole: from the first that starts within view to the last that ends within it.
         let wholeFirst = edge(a) >= lo ? a : a + 1
         let wholeLast = edge(b + 1) <= hi ? b : b - 1
-        var out: [Piece] = []
+        var out = Pieces()
         func add(_ i: Double, _ n: Double, _ start: Double, _ end: Double) {
             guard end > start, n > 0 else { return }
             out.append(Piece(source: Int32(i), count: Int32(n), start: Int32(start), end: Int32(end)))
