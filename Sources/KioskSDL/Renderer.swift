@@ -239,7 +239,8 @@ final class Renderer {
     }
 
     /// SDL takes whole-pixel source rectangles: the source is widened to whole pixels and the destination
-    /// widened by the same amount, so a zoomed image lands exactly where the engine says (the clip trims it).
+    /// widened by the same amount, so a zoomed image lands exactly where the engine says (the clip trims it). In
+    /// software, the copy is cut into pieces instead (`copyInPieces`).
     func copyScaled(_ texture: OpaquePointer, source s: Rect, destination d: Rect) {
         calls.perform(.scaleMode(texture, scaleMode))
         if truncatesRects {
@@ -267,8 +268,8 @@ final class Renderer {
     }
 
     /// The software renderer scales a copy that crosses its target's edge into a temporary surface as large as
-    /// the whole copy (a stand-in magnified 30 times: hundreds of megabytes, allocated and freed every frame), and
-    /// one cut by a clip rectangle loses its proportion. So a scaled copy is cut into at most nine whole-pixel
+    /// the whole copy (for a stand-in magnified 30 times, the screen and more: megabytes allocated, zeroed and
+    /// freed for each such copy), and one cut by a clip rectangle loses its proportion. So a scaled copy is cut into at most nine whole-pixel
     /// copies within the visible part: the source pixels seen whole, and the rows and columns seen in part at
     /// its edges, each stretched over just its visible pixels.
     func copyInPieces(_ texture: OpaquePointer, source s: Rect, destination d: Rect) {

@@ -136,9 +136,12 @@ final class TileFile: TileSource, @unchecked Sendable {
     static func open(image: String, folder: String, opaqueFormat: UInt32) -> TileFile? {
         var source = stat()
         guard stat(image, &source) == 0 else { return nil }
-        let absolute = image.hasPrefix("/") ? image : FileManager.default.currentDirectoryPath + "/" + image
-        let file = folder + "/" + Self.fileName(absolute)
-        if let kept = TileFile(file: file, image: image, stat: source) { return kept }
+        let file = folder + "/" + Self.fileName(Self.key(image))
+        if let kept = TileFile(file: file, image: image, stat: source) {
+            // Its time is when it was last used: the pruning of the cache keeps what is in use.
+            utimensat(AT_FDCWD, file, nil, 0)
+            return kept
+        }
         guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
             access(folder, W_OK) == 0
         else { return nil }
@@ -156,6 +159,48 @@ final class TileFile: TileSource, @unchecked Sendable {
         log(.info, "\(image): cut into tiles in \(file) (\(SDL_GetTicks64() - start) ms); later starts read them")
         return TileFile(file: file, image: image, stat: source)
     }
+
+    /// What names an image's tile file: its real path (the same picture reached through symlinks, or from
+    /// another working folder, is one file).
+    static func key(_ image: String) -> String {
+        guard let real = realpath(image, nil) else {
+            return image.hasPrefix("/") ? image : FileManager.default.currentDirectoryPath + "/" + image
+        }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    /// Keeps the cache folder from growing without end as content changes over the years: tile files that
+    /// `images` do not use go once unused for `unusedDays`, and the oldest of them go while they take more
+    /// than `unusedBytes` together. What the manifest uses is never touched; a cut left half-done by a crash
+    /// (`*.tmp`) goes after an hour.
+    static func prune(_ folder: String, keeping images: [String], now: Date = Date()) {
+        let keep = Set(images.map { fileName(key($0)) })
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        var unused: [(name: String, size: Int, age: Double)] = []
+        for name in names where name.hasSuffix(".tiles") || name.hasSuffix(".tmp") {
+            var st = stat()
+            guard stat(folder + "/" + name, &st) == 0 else { continue }
+            let age = now.timeIntervalSince1970 - Double(st.st_mtim.tv_sec)
+            if name.hasSuffix(".tmp") {
+                if age > 3600 { unlink(folder + "/" + name) }
+            } else if !keep.contains(name) {
+                unused.append((name, Int(st.st_size), age))
+            }
+        }
+        var total = unused.reduce(0) { $0 + $1.size }
+        for file in unused.sorted(by: { $0.age > $1.age })
+        where file.age > unusedDays * 86_400 || total > unusedBytes {
+            if unlink(folder + "/" + file.name) == 0 {
+                total -= file.size
+                log(.info, "\(folder)/\(file.name): removed from the cache (unused)")
+            }
+        }
+    }
+
+    /// How long a tile file no image uses is kept (days), and how much such files may take together.
+    static let unusedDays = 30.0
+    static let unusedBytes = 1 << 30
 
     /// The file's name: the image's path, hashed (FNV-1a, 64 bits).
     static func fileName(_ path: String) -> String {
