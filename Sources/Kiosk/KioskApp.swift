@@ -6,6 +6,8 @@ import TouchInput
 /// what each frame draws and what the trace says. The SDL layer feeds it events and draws its commands.
 public final class KioskApp {
     public let manifest: Manifest
+    /// The touch calibration in effect: the manifest's, unless a calibration file replaces it (calibration.md).
+    public var calibration: Calibration
     public let rotation: Rotation
     /// The physical screen (window) in pixels; scenes see `sceneSize`.
     public private(set) var physicalSize: Size
@@ -43,6 +45,7 @@ public final class KioskApp {
         imageInfo: @escaping (String) -> ImageInfo
     ) {
         self.manifest = manifest
+        calibration = manifest.calibration
         self.rotation = rotation
         self.physicalSize = physicalSize
         self.sceneSize = rotation.sceneSize(physicalSize)
@@ -107,7 +110,7 @@ public final class KioskApp {
                 fingerIDs[key] = id
                 nextFingerID += 1
             }
-            let n = rotation.toScene(manifest.calibration.apply(Point(x: x, y: y)))
+            let n = rotation.toScene(calibration.apply(Point(x: x, y: y)))
             let p = Point(x: n.x * sceneSize.width, y: n.y * sceneSize.height)
             let kind: InputEvent.Kind = phase == .down ? .down : phase == .motion ? .move : .up
             if phase == .up { fingerIDs[key] = nil }

@@ -55,7 +55,17 @@ extension Manifest {
         var calibration = Calibration()
         if let c = top.values["calibration"] {
             let o = try Object(c, path: "calibration", fail: fail)
-            try o.allow(["swapAxes", "invertX", "invertY", "minX", "maxX", "minY", "maxY"])
+            try o.allow(["swapAxes", "invertX", "invertY", "minX", "maxX", "minY", "maxY", "matrix"])
+            if let m = o.values["matrix"] {
+                guard case .array(let items) = m, items.count == 6,
+                    let matrix = AffineMatrix(items.compactMap { if case .number(let n) = $0 { n } else { nil } })
+                else { throw fail("calibration.matrix", "expected [a, b, c, d, e, f]: six numbers") }
+                if let problem = matrix.problem { throw fail("calibration.matrix", problem) }
+                guard o.values.count == 1 else {
+                    throw fail("calibration.matrix", "a matrix stands alone: the per-axis keys cannot be beside it")
+                }
+                calibration.matrix = matrix
+            }
             calibration.swapAxes = try o.bool("swapAxes") ?? false
             calibration.invertX = try o.bool("invertX") ?? false
             calibration.invertY = try o.bool("invertY") ?? false

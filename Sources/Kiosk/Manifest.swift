@@ -32,8 +32,11 @@ public struct RGB: Equatable, Sendable {
     }
 }
 
-/// Per-axis touch calibration: a raw normalised reading `minX` maps to 0 and `maxX` to 1 (likewise y),
-/// after an optional swap of the axes; `invertX`/`invertY` mirror the result.
+/// A touch calibration: a finger's raw normalised position (as SDL reports it, before `--rotate`) mapped to its
+/// normalised position on the physical screen, clamped to the screen's edge. Either a full affine `matrix`
+/// (calibration.md, libinput's `LIBINPUT_CALIBRATION_MATRIX` convention), or the manifest's per-axis keys: a raw
+/// reading `minX` maps to 0 and `maxX` to 1 (likewise y), after an optional swap of the axes; `invertX`/`invertY`
+/// mirror the result.
 public struct Calibration: Equatable, Sendable {
     public var swapAxes = false
     public var invertX = false
@@ -42,15 +45,57 @@ public struct Calibration: Equatable, Sendable {
     public var maxX = 1.0
     public var minY = 0.0
     public var maxY = 1.0
+    /// When set, the per-axis keys are not used.
+    public var matrix: AffineMatrix?
     public init() {}
+    public init(matrix: AffineMatrix) { self.matrix = matrix }
+
+    /// The calibration as one matrix (the per-axis keys composed into it).
+    public var affine: AffineMatrix {
+        if let matrix { return matrix }
+        var m = swapAxes ? AffineMatrix(a: 0, b: 1, c: 0, d: 1, e: 0, f: 0) : .identity
+        let sx = 1 / (maxX - minX)
+        let sy = 1 / (maxY - minY)
+        m = AffineMatrix(a: m.a * sx, b: m.b * sx, c: -minX * sx, d: m.d * sy, e: m.e * sy, f: -minY * sy)
+        if invertX { (m.a, m.b, m.c) = (-m.a, -m.b, 1 - m.c) }
+        if invertY { (m.d, m.e, m.f) = (-m.d, -m.e, 1 - m.f) }
+        return m
+    }
 
     public func apply(_ p: Point) -> Point {
-        var q = swapAxes ? Point(x: p.y, y: p.x) : p
-        if maxX != minX { q.x = (q.x - minX) / (maxX - minX) }
-        if maxY != minY { q.y = (q.y - minY) / (maxY - minY) }
-        if invertX { q.x = 1 - q.x }
-        if invertY { q.y = 1 - q.y }
-        return q
+        let q = affine.apply(p)
+        return Point(x: min(1, max(0, q.x)), y: min(1, max(0, q.y)))
+    }
+}
+
+/// x' = a·x + b·y + c, y' = d·x + e·y + f: the first two rows of libinput's 3x3 calibration matrix.
+public struct AffineMatrix: Equatable, Sendable {
+    public var a, b, c, d, e, f: Double
+    public init(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {
+        (self.a, self.b, self.c, self.d, self.e, self.f) = (a, b, c, d, e, f)
+    }
+    public init?(_ values: [Double]) {
+        guard values.count == 6 else { return nil }
+        self.init(a: values[0], b: values[1], c: values[2], d: values[3], e: values[4], f: values[5])
+    }
+    public static let identity = AffineMatrix(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0)
+    public var values: [Double] { [a, b, c, d, e, f] }
+
+    public func apply(_ p: Point) -> Point { Point(x: a * p.x + b * p.y + c, y: d * p.x + e * p.y + f) }
+
+    /// Why this matrix cannot be a touchscreen's calibration, or nil: a coefficient that is not finite, a
+    /// singular matrix (it folds the panel onto a line), or one that maps a corner of the panel far outside
+    /// the screen (beyond half a screen).
+    public var problem: String? {
+        if !values.allSatisfy(\.isFinite) { return "a coefficient is not a finite number" }
+        if abs(a * e - b * d) < 1e-6 { return "the matrix is singular" }
+        for corner in [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 0, y: 1), Point(x: 1, y: 1)] {
+            let q = apply(corner)
+            if !(-0.5...1.5).contains(q.x) || !(-0.5...1.5).contains(q.y) {
+                return "it maps the panel's corner (\(Int(corner.x)), \(Int(corner.y))) far outside the screen"
+            }
+        }
+        return nil
     }
 }
 

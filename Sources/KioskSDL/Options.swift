@@ -11,6 +11,8 @@ public struct Options: Equatable, Sendable {
     public var screenshots: [(ms: Double, path: String)] = []
     public var scene: String?
     public var rotation: Rotation = .none
+    /// `--calibration PATH`: the calibration file (default `$STATE_DIRECTORY/calibration.json`).
+    public var calibration: String?
     public var showVersion = false
     public var showHelp = false
 
@@ -26,7 +28,7 @@ public struct Options: Equatable, Sendable {
         a.config == b.config && a.mode == b.mode && a.realtime == b.realtime && a.replay == b.replay
             && a.record == b.record && a.trace == b.trace && a.scene == b.scene && a.rotation == b.rotation
             && a.screenshots.map(\.ms) == b.screenshots.map(\.ms)
-            && a.screenshots.map(\.path) == b.screenshots.map(\.path)
+            && a.screenshots.map(\.path) == b.screenshots.map(\.path) && a.calibration == b.calibration
     }
 
     public static let usage = """
@@ -42,6 +44,7 @@ public struct Options: Equatable, Sendable {
           --screenshot MS:PATH   save the frame shown at time MS as PNG (repeatable)
           --scene ID             start in scene ID instead of the manifest's home
           --rotate 0|90|180|270  rotate the picture and the touches
+          --calibration PATH     the touch calibration file (default: $STATE_DIRECTORY/calibration.json)
           --version, --help
         """
 
@@ -91,6 +94,7 @@ public struct Options: Equatable, Sendable {
                     throw .commandLine("--rotate \(v): expected 0, 90, 180 or 270")
                 }
                 o.rotation = r
+            case "--calibration": o.calibration = try value(a)
             case "--version": o.showVersion = true
             case "--help", "-h": o.showHelp = true
             default: throw .commandLine("unknown option \(a) (see --help)")

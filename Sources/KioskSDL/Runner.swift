@@ -42,6 +42,8 @@ public enum Runner {
             manifest: manifest, physicalSize: display.size, rotation: options.rotation, startScene: options.scene,
             imageInfo: images.info)
         if case .windowed = options.mode { app.escapeQuits = true }
+        app.calibration = CalibrationFile.effective(
+            file: CalibrationFile.path(option: options.calibration), manifest: manifest.calibration)
         let renderer = Renderer(display: display, images: images)
         let loop = try FrameLoop(
             options: options, app: app, display: display, renderer: renderer, replay: replay)

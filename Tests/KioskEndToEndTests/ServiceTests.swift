@@ -193,6 +193,57 @@ func runService(
         #expect(again.trace.first?["scene"] as? String == "gallery")
     }
 
+    /// Which calibration is in effect (calibration.md): a valid file in the state folder, else the manifest's,
+    /// else none; one `<6>` line says which. A broken file is a `<4>` line naming it, never a reason not to start.
+    @Test(
+        arguments: [
+            (
+                #"{"kioskCalibration": 1, "matrix": [-1, 0, 1, 0, 1, 0], "created": "2026-11-30T10:12:00Z", "residual": 0.004}"#,
+                "<6>kiosk: calibration: STATE/calibration.json (matrix [-1, 0, 1, 0, 1, 0])", ""
+            ),
+            (
+                "{not json", "<6>kiosk: calibration: the manifest's",
+                "<4>kiosk: STATE/calibration.json: not a calibration file"
+            ),
+            (
+                #"{"kioskCalibration": 1, "matrix": [1, 2, 0, 2, 4, 0]}"#, "<6>kiosk: calibration: the manifest's",
+                "<4>kiosk: STATE/calibration.json: matrix: the matrix is singular"
+            ),
+            (
+                #"{"kioskCalibration": 1, "matrix": [1, 0, 0, 0, 1, 1e400]}"#, "<6>kiosk: calibration: the manifest's",
+                "<4>kiosk: STATE/calibration.json: not a calibration file"
+            ),
+            (
+                #"{"kioskCalibration": 1, "matrix": [4, 0, 0, 0, 1, 0]}"#, "<6>kiosk: calibration: the manifest's",
+                "<4>kiosk: STATE/calibration.json: matrix: it maps the panel's corner (1, 0) far outside the screen"
+            ),
+            (nil, "<6>kiosk: calibration: the manifest's (matrix [1, 0, 0, 0, -1, 1])", ""),
+        ] as [(String?, String, String)])
+    func theCalibrationInEffect(file: String?, info: String, warning: String) throws {
+        let state = dir.appendingPathComponent("state-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        if let file {
+            try file.write(to: state.appendingPathComponent("calibration.json"), atomically: true, encoding: .utf8)
+        }
+        let config = try Kiosk.manifest(
+            Kiosk.demo.replacingOccurrences(
+                of: "\"idleTimeoutSeconds\": 0", with: #""idleTimeoutSeconds": 0, "calibration": {"invertY": true}"#),
+            in: dir)
+        let r = try Kiosk.run(
+            ["--headless", "320x200", "--config", config], in: dir, environment: ["STATE_DIRECTORY": state.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains(info.replacingOccurrences(of: "STATE", with: state.path)), "\(r.stderr)")
+        if !warning.isEmpty {
+            #expect(r.stderr.contains(warning.replacingOccurrences(of: "STATE", with: state.path)), "\(r.stderr)")
+        }
+        #expect(r.stderr.components(separatedBy: "calibration: ").count == 2, "one line says which")
+    }
+
+    @Test func withoutACalibrationTheLogSaysSo() throws {
+        let r = try Kiosk.run(["--headless", "320x200", "--config", try Kiosk.manifest(Kiosk.demo, in: dir)], in: dir)
+        #expect(r.stderr.contains("<6>kiosk: calibration: none"), "\(r.stderr)")
+    }
+
     /// With no touch, saving and restarting again and again keeps the last input where it was: an idle kiosk
     /// restarted often still reaches its idle reset (the state was placed by the loop's last step, which an
     /// idle loop took up to a save interval earlier, and so moved later on every save and every start).

@@ -16,16 +16,17 @@ import Testing
          ]}
         """
 
-    static func app(scene: String? = nil, calibration: String = "", size: Size = Size(width: 800, height: 480)) throws
-        -> KioskApp
-    {
+    static func app(
+        scene: String? = nil, calibration: String = "", size: Size = Size(width: 800, height: 480),
+        rotation: Rotation = .none
+    ) throws -> KioskApp {
         var text = manifestText
         if !calibration.isEmpty {
             text = text.replacingOccurrences(
                 of: "\"idleTimeoutSeconds\": 2,", with: "\"idleTimeoutSeconds\": 2, \"calibration\": \(calibration),")
         }
         let m = try Manifest.parse(text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true })
-        return KioskApp(manifest: m, physicalSize: size, startScene: scene) { path in
+        return KioskApp(manifest: m, physicalSize: size, rotation: rotation, startScene: scene) { path in
             switch path {
             case "/k/map.png": ImageInfo(size: Size(width: 4000, height: 2400), loaded: true)
             case "/k/menu.png": ImageInfo(size: Size(width: 800, height: 4000), loaded: true)
@@ -135,6 +136,48 @@ import Testing
         }
         app.handle(.finger(.up, touchId: 1, fingerId: 1, x: 0.7, y: 0.5, dx: 0, dy: 0, pressure: 1), at: 100)
         Self.run(app, from: 100, to: 1500)
+        #expect(app.scene.currentPage == 1)
+    }
+
+    /// A raw vertical swipe at x 0.5 from y 0.3 to 0.7.
+    static func rawSwipeDown(_ app: KioskApp) {
+        app.handle(.finger(.down, touchId: 1, fingerId: 1, x: 0.5, y: 0.3, dx: 0, dy: 0, pressure: 1), at: 0)
+        for i in 1...10 {
+            app.handle(
+                .finger(.motion, touchId: 1, fingerId: 1, x: 0.5, y: 0.3 + Double(i) * 0.04, dx: 0, dy: 0, pressure: 1),
+                at: Double(i) * 10)
+        }
+        app.handle(.finger(.up, touchId: 1, fingerId: 1, x: 0.5, y: 0.7, dx: 0, dy: 0, pressure: 1), at: 100)
+        Self.run(app, from: 100, to: 1500)
+    }
+
+    @Test func aMatrixCalibrationTurnsThePanel() throws {
+        // A panel mounted a quarter turn off: x' = 1 - y, y' = x. A raw swipe down is a swipe to the left.
+        let app = try Self.app(scene: "gallery", calibration: #"{"matrix": [0, -1, 1, 1, 0, 0]}"#)
+        Self.rawSwipeDown(app)
+        #expect(app.scene.currentPage == 1)
+        let plain = try Self.app(scene: "gallery")
+        Self.rawSwipeDown(plain)
+        #expect(plain.scene.currentPage == 0)
+    }
+
+    /// The calibration maps the panel onto the physical screen; `--rotate` turns that into the scene after it.
+    @Test func theCalibrationComesBeforeTheRotation() throws {
+        // The panel's y runs upward (y' = 1 - y). Turned a quarter clockwise, the scene's x is the physical y: a
+        // raw swipe down is physically upward, which is a swipe to the left in the scene. (The other order would
+        // make it a swipe to the right.)
+        let app = try Self.app(
+            scene: "gallery", calibration: #"{"matrix": [1, 0, 0, 0, -1, 1]}"#, size: Size(width: 480, height: 800),
+            rotation: .quarter)
+        Self.rawSwipeDown(app)
+        #expect(app.scene.currentPage == 1)
+    }
+
+    /// A calibration file replaces the manifest's (`KioskApp.calibration`, set at start).
+    @Test func theCalibrationInEffectIsTheAppsOwn() throws {
+        let app = try Self.app(scene: "gallery", calibration: #"{"invertX": true}"#)
+        app.calibration = Calibration(matrix: AffineMatrix(a: 0, b: -1, c: 1, d: 1, e: 0, f: 0))
+        Self.rawSwipeDown(app)
         #expect(app.scene.currentPage == 1)
     }
 

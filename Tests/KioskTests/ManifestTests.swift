@@ -119,6 +119,47 @@ import Testing
         }
     }
 
+    /// The manifest's `calibration.matrix` (calibration.md): six numbers, a usable matrix, alone.
+    @Test(arguments: [
+        (#"{"matrix": [1, 0, 0, 0, 1]}"#, "/m/kiosk.json: calibration.matrix: expected [a, b, c, d, e, f]"),
+        (#"{"matrix": [1, 0, 0, 0, "1", 0]}"#, "/m/kiosk.json: calibration.matrix: expected [a, b, c, d, e, f]"),
+        (#"{"matrix": [1, 1, 0, 1, 1, 0]}"#, "/m/kiosk.json: calibration.matrix: the matrix is singular"),
+        (#"{"matrix": [1, 0, 3, 0, 1, 0]}"#, "/m/kiosk.json: calibration.matrix: it maps the panel's corner"),
+        (#"{"matrix": [1, 0, 0, 0, 1, 0], "minX": 0.1}"#, "/m/kiosk.json: calibration.matrix: a matrix stands alone"),
+    ])
+    func aCalibrationMatrixIsChecked(calibration: String, message: String) {
+        let text = Self.good.replacingOccurrences(
+            of: "\"idleTimeoutSeconds\": 60,", with: "\"idleTimeoutSeconds\": 60, \"calibration\": \(calibration),")
+        do {
+            _ = try Self.parse(text)
+            Issue.record("accepted: \(calibration)")
+        } catch {
+            #expect(error.description.hasPrefix(message), "\(error.description)")
+        }
+    }
+
+    @Test func aCalibrationMatrixIsLibinputsAndClamped() throws {
+        let text = Self.good.replacingOccurrences(
+            of: "\"idleTimeoutSeconds\": 60,",
+            with: #""idleTimeoutSeconds": 60, "calibration": {"matrix": [0, 1.1, -0.05, 1, 0, 0]},"#)
+        let c = try Self.parse(text).calibration
+        // x' = 1.1 y - 0.05, y' = x.
+        let p = c.apply(Point(x: 0.2, y: 0.5))
+        #expect(abs(p.x - 0.5) < 1e-12 && p.y == 0.2)
+        // Past the screen's edge: on the edge.
+        #expect(c.apply(Point(x: 0.3, y: 0.99)) == Point(x: 1, y: 0.3))
+        #expect(c.apply(Point(x: 0.3, y: 0.01)) == Point(x: 0, y: 0.3))
+        // The per-axis keys are one matrix too: the same mapping either way.
+        var axes = Calibration()
+        (axes.swapAxes, axes.invertX, axes.minX, axes.maxX, axes.minY, axes.maxY) = (true, true, 0.1, 0.8, 0.05, 0.9)
+        let matrix = Calibration(matrix: axes.affine)
+        for (x, y) in [(0.1, 0.2), (0.5, 0.5), (0.9, 0.7), (0.33, 0.81)] {
+            let a = axes.apply(Point(x: x, y: y))
+            let b = matrix.apply(Point(x: x, y: y))
+            #expect(abs(a.x - b.x) < 1e-12 && abs(a.y - b.y) < 1e-12)
+        }
+    }
+
     @Test func calibrationAndRotation() throws {
         var c = Calibration()
         c.minX = 0.1

@@ -1,0 +1,64 @@
+import Foundation
+import Kiosk
+
+/// The calibration file of calibration.md: `calibration.json` in `$STATE_DIRECTORY`, or `--calibration PATH`.
+/// `{"kioskCalibration": 1, "matrix": [a, b, c, d, e, f], "created": "…", "residual": 0.004}`.
+enum CalibrationFile {
+    struct Contents: Codable {
+        var kioskCalibration: Int
+        var matrix: [Double]
+        var created: String?
+        var residual: Double?
+    }
+
+    /// Where the calibration is read: `--calibration PATH`, else `$STATE_DIRECTORY/calibration.json`.
+    static func path(
+        option: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String? {
+        if let option { return option }
+        guard let dirs = environment["STATE_DIRECTORY"], let dir = dirs.split(separator: ":").first, !dir.isEmpty
+        else { return nil }
+        return dir + "/calibration.json"
+    }
+
+    /// The calibration in effect and the one `<6>` line that says which: a valid file, else the manifest's,
+    /// else none. A file that is corrupt or whose matrix cannot be a calibration is a `<4>` warning naming it,
+    /// and the next in line is used.
+    static func effective(file: String?, manifest: Calibration) -> Calibration {
+        if let file, let data = FileManager.default.contents(atPath: file) {
+            if let matrix = matrix(in: data, file: file) {
+                log(.info, "calibration: \(file) (matrix \(describe(matrix)))")
+                return Calibration(matrix: matrix)
+            }
+        }
+        if manifest != Calibration() {
+            log(.info, "calibration: the manifest's (matrix \(describe(manifest.affine)))")
+            return manifest
+        }
+        log(.info, "calibration: none (touches are taken as they come)")
+        return manifest
+    }
+
+    /// The file's matrix, or nil after a warning saying what is wrong with it.
+    static func matrix(in data: Data, file: String) -> AffineMatrix? {
+        guard let contents = try? JSONDecoder().decode(Contents.self, from: data), contents.kioskCalibration == 1
+        else {
+            log(.warning, "\(file): not a calibration file (corrupt, or not version 1); ignoring it")
+            return nil
+        }
+        guard let matrix = AffineMatrix(contents.matrix) else {
+            log(.warning, "\(file): matrix: expected six numbers; ignoring the file")
+            return nil
+        }
+        if let problem = matrix.problem {
+            log(.warning, "\(file): matrix: \(problem); ignoring the file")
+            return nil
+        }
+        return matrix
+    }
+
+    static func describe(_ m: AffineMatrix) -> String {
+        // (Negative zero is written 0.)
+        "[" + m.values.map { String(format: "%.6g", $0 == 0 ? 0 : $0) }.joined(separator: ", ") + "]"
+    }
+}
