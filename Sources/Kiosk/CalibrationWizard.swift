@@ -63,6 +63,9 @@ public final class CalibrationWizard {
         lastTouch = ms
     }
 
+    /// When it gives up if nothing touches it (the idle loop wakes for it).
+    public var deadline: Double { lastTouch + Self.idleTimeoutMs }
+
     /// Whether a finger is on the target now (the target pulses).
     public var isPressed: Bool { finger.map { !$0.spoiled } ?? false }
 

@@ -16,6 +16,8 @@ public final class KioskApp {
     /// Escape quits (in a window only, never on a kiosk).
     public var escapeQuits = false
     public private(set) var quitRequested = false
+    /// `kiosk --calibrate`: the wizard takes every touch (raw: no calibration applied) and the screen.
+    public private(set) var calibrationScreen: CalibrationScreen?
     /// Events since the last trace line.
     public let sink = EventSink()
     /// Milliseconds since the first frame.
@@ -96,9 +98,22 @@ public final class KioskApp {
 
     // MARK: Input
 
+    /// Shows the calibration wizard instead of the scenes, until it is done or gives up (then the app quits).
+    public func startCalibration() {
+        calibrationScreen = CalibrationScreen(screen: physicalSize, rotation: rotation, at: now)
+    }
+
     /// One input event, SDL-shaped (`EventLog.Event`), at `ms`. Mouse positions are pixels of the window.
     public func handle(_ event: EventLog.Event, at ms: Double) {
         advance(to: ms)
+        if let calibrationScreen {
+            if case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _) = event {
+                calibrationScreen.wizard.handle(phase, touchId: touchId, fingerId: fingerId, x: x, y: y, at: now)
+            } else if case .quit = event {
+                quitRequested = true
+            }
+            return
+        }
         if swallow(event) { return }
         switch event {
         case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _):
@@ -273,6 +288,12 @@ public final class KioskApp {
     /// Advances to `ms`: gesture timers, every view of the current scene, the idle reset.
     public func step(to ms: Double) {
         advance(to: ms)
+        if let calibrationScreen {
+            calibrationScreen.wizard.step(to: now)
+            for e in calibrationScreen.traceEvents() { sink.add(e) }
+            if calibrationScreen.wizard.outcome != .running { quitRequested = true }
+            return
+        }
         scene.controller.step(to: now)
         for g in scene.controller.events { report(g) }
         scene.controller.events.removeAll(keepingCapacity: true)
@@ -319,6 +340,7 @@ public final class KioskApp {
     /// When the kiosk's own timers next have something to do (blanking the screen, the idle reset), in its
     /// clock's milliseconds; nil when none is pending. A sleeping frame loop wakes then, not before.
     public var nextDeadline: Double? {
+        if let calibrationScreen { return calibrationScreen.wizard.deadline }
         var deadlines: [Double] = []
         let blank = manifest.blankAfterSeconds * 1000
         if blank > 0 && !isBlanked && swallowing.isEmpty { deadlines.append(lastInput + blank) }
@@ -332,6 +354,7 @@ public final class KioskApp {
 
     /// Whether the next frame would differ from the last: something moves or an indicator is fading.
     public var needsFrame: Bool {
+        if let calibrationScreen { return calibrationScreen.wizard.isPressed }
         if isBlanked { return false }
         if !scene.isAtRest { return true }
         return ([scene.view] + scene.pages).contains { $0.indicatorAlpha > 0 }
@@ -346,6 +369,7 @@ public final class KioskApp {
 
     /// The frame's commands; pyramid images are drawn from the tiles `tiles` says are loaded.
     public func drawList(tiles: inout TileQuery) -> [DrawCommand] {
+        if let calibrationScreen { return calibrationScreen.drawList(size: sceneSize, at: now) }
         if isBlanked {
             return [.fill(Rect(origin: .zero, size: sceneSize), Color(red: 0, green: 0, blue: 0, alpha: 1))]
         }

@@ -61,4 +61,21 @@ enum CalibrationFile {
         // (Negative zero is written 0.)
         "[" + m.values.map { String(format: "%.6g", $0 == 0 ? 0 : $0) }.joined(separator: ", ") + "]"
     }
+
+    /// Writes a calibration made now (atomically); false after an error line naming the file.
+    static func write(_ matrix: AffineMatrix, residual: Double, to path: String, created: Date = Date()) -> Bool {
+        let stamp = ISO8601DateFormatter().string(from: created)
+        let numbers = matrix.values.map { String(format: "%.9g", $0 == 0 ? 0 : $0) }.joined(separator: ", ")
+        let text =
+            "{\"kioskCalibration\": 1, \"matrix\": [\(numbers)], \"created\": \"\(stamp)\", "
+            + "\"residual\": \(String(format: "%.6g", residual))}\n"
+        guard writeAtomically(Data(text.utf8), to: path) else {
+            log(.error, "\(path): cannot write the calibration (\(String(cString: strerror(errno)))); nothing written")
+            return false
+        }
+        log(
+            .info,
+            "calibration: written to \(path): matrix \(describe(matrix)), residual \(String(format: "%.4f", residual))")
+        return true
+    }
 }

@@ -13,6 +13,8 @@ public struct Options: Equatable, Sendable {
     public var rotation: Rotation = .none
     /// `--calibration PATH`: the calibration file (default `$STATE_DIRECTORY/calibration.json`).
     public var calibration: String?
+    /// `--calibrate`: the five-target calibration wizard instead of the kiosk.
+    public var calibrate = false
     public var showVersion = false
     public var showHelp = false
 
@@ -29,6 +31,7 @@ public struct Options: Equatable, Sendable {
             && a.record == b.record && a.trace == b.trace && a.scene == b.scene && a.rotation == b.rotation
             && a.screenshots.map(\.ms) == b.screenshots.map(\.ms)
             && a.screenshots.map(\.path) == b.screenshots.map(\.path) && a.calibration == b.calibration
+            && a.calibrate == b.calibrate
     }
 
     public static let usage = """
@@ -45,6 +48,7 @@ public struct Options: Equatable, Sendable {
           --scene ID             start in scene ID instead of the manifest's home
           --rotate 0|90|180|270  rotate the picture and the touches
           --calibration PATH     the touch calibration file (default: $STATE_DIRECTORY/calibration.json)
+          --calibrate            the five-target calibration wizard: writes that file, exits 0 (1: not done)
           --version, --help
         """
 
@@ -95,6 +99,7 @@ public struct Options: Equatable, Sendable {
                 }
                 o.rotation = r
             case "--calibration": o.calibration = try value(a)
+            case "--calibrate": o.calibrate = true
             case "--version": o.showVersion = true
             case "--help", "-h": o.showHelp = true
             default: throw .commandLine("unknown option \(a) (see --help)")

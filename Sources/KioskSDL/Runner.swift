@@ -42,12 +42,31 @@ public enum Runner {
             manifest: manifest, physicalSize: display.size, rotation: options.rotation, startScene: options.scene,
             imageInfo: images.info)
         if case .windowed = options.mode { app.escapeQuits = true }
-        app.calibration = CalibrationFile.effective(
-            file: CalibrationFile.path(option: options.calibration), manifest: manifest.calibration)
+        let calibrationFile = CalibrationFile.path(option: options.calibration)
+        if options.calibrate {
+            guard calibrationFile != nil else {
+                throw .commandLine("--calibrate: where to write? set $STATE_DIRECTORY or pass --calibration PATH")
+            }
+            app.startCalibration()
+        } else {
+            app.calibration = CalibrationFile.effective(file: calibrationFile, manifest: manifest.calibration)
+        }
         let renderer = Renderer(display: display, images: images)
         let loop = try FrameLoop(
             options: options, app: app, display: display, renderer: renderer, replay: replay)
         try loop.run()
+        if let wizard = app.calibrationScreen?.wizard, let calibrationFile {
+            switch wizard.outcome {
+            case .done(let matrix, let residual):
+                guard CalibrationFile.write(matrix, residual: residual, to: calibrationFile) else {
+                    throw .other("calibration not saved")
+                }
+            case .failed(let why):
+                throw .other("calibration: \(why); nothing written")
+            case .running:
+                throw .other("calibration: it ended before the five targets were taken; nothing written")
+            }
+        }
     }
 
     /// glibc's malloc keeps freed blocks for reuse: after a large block is freed it raises the size above which
@@ -120,7 +139,8 @@ final class FrameLoop {
     let startTicks = SDL_GetTicks64()
     let notifier = Notifier()
     let waiter: IdleWait
-    let state = StateFile()
+    /// The kiosk's saved state (none while calibrating: the wizard is not the kiosk).
+    let state: StateFile?
     var lastSave = 0.0
     var lastMemoryLog = 0.0
     static let memoryLogMs = 600_000.0
@@ -132,6 +152,7 @@ final class FrameLoop {
         self.renderer = renderer
         self.replay = replay.map { Self.prepare($0, window: display.size) } ?? []
         screenshots = options.screenshots.map { ($0.ms, $0.path, false) }
+        state = options.calibrate ? nil : StateFile()
         waiter = IdleWait.forCurrentDriver()
         waiter.wakeOnEventsAndSignals()
         // A decoded tile is an SDL event: it wakes the loop wherever it sleeps, and the frame draws it.

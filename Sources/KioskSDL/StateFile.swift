@@ -37,34 +37,40 @@ final class StateFile {
 
     /// Writes the state atomically; a failure is one warning (the first), and the kiosk runs on.
     func save(_ state: KioskState) {
-        let temporary = path + ".tmp"
-        let data = state.encoded()
-        let ok = data.withUnsafeBytes { raw -> Bool in
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { return false }
-            defer { close(fd) }
-            var written = 0
-            while written < raw.count {
-                let n = write(fd, raw.baseAddress! + written, raw.count - written)
-                if n <= 0 { return false }
-                written += n
-            }
-            return fsync(fd) == 0
-        }
-        guard ok, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            if !warned {
-                warned = true
-                log(
-                    .warning,
-                    "\(path): cannot save the state (\(String(cString: strerror(errno)))); running on without it")
-            }
-            return
-        }
-        let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dirFD >= 0 {
-            fsync(dirFD)
-            close(dirFD)
+        guard !writeAtomically(state.encoded(), to: path) else { return }
+        if !warned {
+            warned = true
+            log(.warning, "\(path): cannot save the state (\(String(cString: strerror(errno)))); running on without it")
         }
     }
+}
+
+/// Writes `data` to `path` so that the file is the old one or the new one, never half of either: a temporary
+/// file beside it, fsync, rename, fsync of the folder. False (errno set) when it could not.
+func writeAtomically(_ data: Data, to path: String) -> Bool {
+    let temporary = path + ".tmp"
+    let ok = data.withUnsafeBytes { raw -> Bool in
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var written = 0
+        while written < raw.count {
+            let n = write(fd, raw.baseAddress! + written, raw.count - written)
+            if n <= 0 { return false }
+            written += n
+        }
+        return fsync(fd) == 0
+    }
+    guard ok, rename(temporary, path) == 0 else {
+        let saved = errno
+        unlink(temporary)
+        errno = saved
+        return false
+    }
+    let dirFD = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if dirFD >= 0 {
+        fsync(dirFD)
+        close(dirFD)
+    }
+    return true
 }

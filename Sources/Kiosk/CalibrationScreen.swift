@@ -1,0 +1,75 @@
+import EventLog
+import Foundation
+import ScrollEngine
+
+/// `kiosk --calibrate`: the wizard on screen. The target is drawn where it is on the physical screen (whatever
+/// `--rotate` says), large enough to find from a ladder: a ring with a crosshair, which pulses and turns green
+/// while a finger is on it. Five dots at the bottom say how far the round is: taken, this one, still to come.
+public final class CalibrationScreen {
+    public let wizard: CalibrationWizard
+    let rotation: Rotation
+
+    init(screen: Size, rotation: Rotation, at ms: Double) {
+        wizard = CalibrationWizard(screen: screen, at: ms)
+        self.rotation = rotation
+    }
+
+    /// Trace events of the wizard's steps (calibration.md): `calibrationTarget`, `calibrationRound`,
+    /// `calibrationDone`.
+    func traceEvents() -> [TraceEvent] {
+        wizard.takeEvents().map { event in
+            switch event {
+            case .target(let index, let raw):
+                TraceEvent(
+                    view: nil, name: "calibrationTarget", arguments: "\"index\": \(index), \"raw\": \(jsonPoint(raw))")
+            case .round(let round, let reason):
+                TraceEvent(
+                    view: nil, name: "calibrationRound",
+                    arguments: "\"round\": \(round), \"reason\": \(jsonString(reason))")
+            case .done(let m, let residual):
+                TraceEvent(
+                    view: nil, name: "calibrationDone",
+                    arguments: "\"matrix\": [\(m.values.map(jsonNumber).joined(separator: ", "))], "
+                        + "\"residual\": \(jsonNumber(residual))")
+            }
+        }
+    }
+
+    /// The frame at `ms` on a scene of `size` (the physical screen turned by `--rotate`).
+    func drawList(size: Size, at ms: Double) -> [DrawCommand] {
+        let unit = min(size.width, size.height)
+        func place(_ p: Point) -> Point {
+            let n = rotation.toScene(p)
+            return Point(x: n.x * size.width, y: n.y * size.height)
+        }
+        let background = Color(red: 0.06, green: 0.06, blue: 0.08, alpha: 1)
+        let white = Color(red: 1, green: 1, blue: 1, alpha: 1)
+        let green = Color(red: 0.3, green: 0.85, blue: 0.4, alpha: 1)
+        let grey = Color(red: 0.35, green: 0.35, blue: 0.4, alpha: 1)
+        var list: [DrawCommand] = [.fill(Rect(origin: .zero, size: size), background)]
+        let c = place(CalibrationWizard.targets[min(wizard.index, 4)])
+        let pressed = wizard.isPressed
+        // The ring breathes while the finger is down: held long enough is when it stops mattering.
+        let pulse = pressed ? 1 + 0.15 * sin(ms / 80) : 1
+        let r = unit * Self.ringRadius * pulse
+        let colour = pressed ? green : white
+        list.append(.dot(center: c, radius: r, colour))
+        list.append(.dot(center: c, radius: r - max(3, unit * 0.006), background))
+        let arm = unit * Self.crosshairLength
+        let thick = max(2, unit * 0.004)
+        list.append(.fill(Rect(x: c.x - arm, y: c.y - thick / 2, width: 2 * arm, height: thick), colour))
+        list.append(.fill(Rect(x: c.x - thick / 2, y: c.y - arm, width: thick, height: 2 * arm), colour))
+        list.append(.dot(center: c, radius: max(3, unit * 0.008), Color(red: 0.95, green: 0.3, blue: 0.25, alpha: 1)))
+        // Progress: five dots near the bottom of the physical screen, centred.
+        for i in 0..<5 {
+            let p = place(Point(x: 0.5 + (Double(i) - 2) * 0.04, y: 0.96))
+            let done = i < wizard.index
+            list.append(.dot(center: p, radius: unit * 0.012, done ? green : i == wizard.index ? white : grey))
+        }
+        return list
+    }
+
+    /// The ring's radius and the crosshair's half length, as fractions of the screen's shorter side.
+    static let ringRadius = 0.05
+    static let crosshairLength = 0.09
+}
