@@ -52,8 +52,8 @@ remove_files() {
     if [ "$system" = 1 ] && [ -d /run/systemd/system ]; then
         systemctl disable --now kiosk.service 2>/dev/null || true
     fi
-    rm -f "$unit" "$bin"
-    rm -rf "$share" "$unit.d"
+    rm -f "$unit" "$bin" "$(dirname "$unit")/kiosk-calibrate.service"
+    rm -rf "$share" "$unit.d" "$(dirname "$unit")/kiosk-calibrate.service.d"
 }
 
 if [ "$uninstall" = 1 ]; then
@@ -123,9 +123,12 @@ rm -rf "$share.old"
 mv "$next" "$share"
 rm -rf "$share.old"
 mkdir -p "$(dirname "$unit")"
-sed -e "s|/usr/local/bin/kiosk|$prefix/bin/kiosk|g" -e "s|/usr/local/share/kiosk|$prefix/share/kiosk|g" \
-    kiosk.service > "$unit"
+prefix_paths() { sed -e "s|/usr/local/bin/kiosk|$prefix/bin/kiosk|g" -e "s|/usr/local/share/kiosk|$prefix/share/kiosk|g"; }
+prefix_paths < kiosk.service > "$unit"
 chmod 0644 "$unit"
+# The installer's tools, beside it (units.sh): `systemctl start kiosk-calibrate`.
+./units.sh calibrate /usr/local/bin/kiosk | prefix_paths > "$(dirname "$unit")/kiosk-calibrate.service"
+chmod 0644 "$(dirname "$unit")/kiosk-calibrate.service"
 
 if [ "$system" = 1 ]; then
     # udev normally makes these groups; a minimal system may lack them.

@@ -38,6 +38,8 @@ fi
 [ -n "$version" ] || version="$("$binary" --version | awk '{print $2}')"
 arch="$(dpkg --print-architecture)"
 maintainer="${KIOSK_MAINTAINER:-Touch kiosk maintainers <kiosk@example.org>}"
+# The installer's tools that get a unit of their own.
+tools="calibrate"
 demo="${KIOSK_DEEPZOOM_DEMO:-Assets/deepzoom/demo.dzi}"
 if [ ! -f "$demo" ]; then
     swift run -c release kiosk-deepzoom-demo --out "$demo"
@@ -60,11 +62,17 @@ cp -r "${demo%.dzi}_files" "$share/deepzoom/demo_files"
 install -d "$root/etc/kiosk"
 sed -e 's|"images/|"/usr/share/kiosk/images/|g' -e 's|"deepzoom/|"/usr/share/kiosk/deepzoom/|g' \
     Assets/kiosk.json > "$root/etc/kiosk/kiosk.json"
-# The units, with the package's paths.
+# The units, with the package's paths: the kiosk, and the installer's tools beside it (units.sh).
 install -d "$root/lib/systemd/system"
-sed -e "s|/usr/local/bin/kiosk|/usr/bin/kiosk|g" -e "s|KIOSK_CONFIG=/usr/local/share/kiosk/kiosk.json|KIOSK_CONFIG=/etc/kiosk/kiosk.json|" \
-    -e "s|file:///usr/local/share/kiosk/README.md|file:///usr/share/doc/kiosk/README.md|" \
-    kiosk.service > "$root/lib/systemd/system/kiosk.service"
+package_paths() {
+    sed -e "s|/usr/local/bin/kiosk|/usr/bin/kiosk|g" \
+        -e "s|KIOSK_CONFIG=/usr/local/share/kiosk/kiosk.json|KIOSK_CONFIG=/etc/kiosk/kiosk.json|" \
+        -e "s|file:///usr/local/share/kiosk/README.md|file:///usr/share/doc/kiosk/README.md|"
+}
+package_paths < kiosk.service > "$root/lib/systemd/system/kiosk.service"
+for tool in $tools; do
+    ./units.sh "$tool" /usr/bin/kiosk | package_paths > "$root/lib/systemd/system/kiosk-$tool.service"
+done
 # The system user, and the groups of the display, touch and GPU devices (made if the machine has none).
 install -d "$root/usr/lib/sysusers.d"
 cat > "$root/usr/lib/sysusers.d/kiosk.conf" <<'EOF'
@@ -155,7 +163,7 @@ if [ -d /run/systemd/system ] && { [ "$1" = upgrade ] || [ "$1" = remove ]; }; t
     if [ "$1" = upgrade ] && systemctl --quiet is-active kiosk.service; then
         touch /run/kiosk.restart-after-upgrade
     fi
-    deb-systemd-invoke stop kiosk.service >/dev/null || true
+    deb-systemd-invoke stop kiosk.service kiosk-calibrate.service >/dev/null || true
 fi
 SCRIPT
 cat > "$root/DEBIAN/postinst" <<'SCRIPT'
@@ -191,7 +199,8 @@ fi
 if [ "$1" = purge ]; then
     deb-systemd-helper purge kiosk.service >/dev/null || true
     deb-systemd-helper unmask kiosk.service >/dev/null || true
-    rm -rf /var/lib/kiosk /var/cache/kiosk /etc/systemd/system/kiosk.service.d
+    rm -rf /var/lib/kiosk /var/cache/kiosk /etc/systemd/system/kiosk.service.d \
+        /etc/systemd/system/kiosk-calibrate.service.d
     rmdir /etc/kiosk 2>/dev/null || true
     if getent passwd kiosk >/dev/null; then userdel kiosk || true; fi
 fi

@@ -72,6 +72,21 @@ import Testing
         .write(to: verifiable, atomically: true, encoding: .utf8)
         let v = try run("/usr/bin/systemd-analyze", ["verify", verifiable.path])
         #expect(v.status == 0, "\(v.output)")
+        // The calibration tool's unit beside it: the same sandbox, stops the kiosk, starts it again after.
+        let tool = try String(
+            contentsOf: stage.appendingPathComponent("etc/systemd/system/kiosk-calibrate.service"), encoding: .utf8)
+        #expect(tool.contains("ExecStart=/opt/kiosk/bin/kiosk --calibrate"))
+        for needed in [
+            "Conflicts=getty@tty1.service kiosk.service", "OnSuccess=kiosk.service", "OnFailure=kiosk.service",
+        ] {
+            #expect(tool.contains(needed), "\(needed)")
+        }
+        #expect(!tool.contains("Restart=always") && !tool.contains("[Install]"))
+        let sandbox = text.split(separator: "\n").filter {
+            $0.hasPrefix("Protect") || $0.hasPrefix("SystemCall") || $0.hasPrefix("Device") || $0.hasPrefix("Restrict")
+                || $0.hasPrefix("StateDirectory") || $0.hasPrefix("User=")
+        }
+        #expect(sandbox.count > 10 && sandbox.allSatisfy { tool.contains($0) })
         // The staged kiosk runs from its prefix with the installed manifest.
         let k = try Kiosk.run(
             [
