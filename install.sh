@@ -52,8 +52,11 @@ remove_files() {
     if [ "$system" = 1 ] && [ -d /run/systemd/system ]; then
         systemctl disable --now kiosk.service 2>/dev/null || true
     fi
-    rm -f "$unit" "$bin" "$(dirname "$unit")/kiosk-calibrate.service"
-    rm -rf "$share" "$unit.d" "$(dirname "$unit")/kiosk-calibrate.service.d"
+    for tool in calibrate touch-test; do
+        rm -rf "$(dirname "$unit")/kiosk-$tool.service" "$(dirname "$unit")/kiosk-$tool.service.d"
+    done
+    rm -f "$unit" "$bin"
+    rm -rf "$share" "$unit.d"
 }
 
 if [ "$uninstall" = 1 ]; then
@@ -126,9 +129,11 @@ mkdir -p "$(dirname "$unit")"
 prefix_paths() { sed -e "s|/usr/local/bin/kiosk|$prefix/bin/kiosk|g" -e "s|/usr/local/share/kiosk|$prefix/share/kiosk|g"; }
 prefix_paths < kiosk.service > "$unit"
 chmod 0644 "$unit"
-# The installer's tools, beside it (units.sh): `systemctl start kiosk-calibrate`.
-./units.sh calibrate /usr/local/bin/kiosk | prefix_paths > "$(dirname "$unit")/kiosk-calibrate.service"
-chmod 0644 "$(dirname "$unit")/kiosk-calibrate.service"
+# The installer's tools, beside it (units.sh): `systemctl start kiosk-calibrate`, `kiosk-touch-test`.
+for tool in calibrate touch-test; do
+    ./units.sh "$tool" /usr/local/bin/kiosk | prefix_paths > "$(dirname "$unit")/kiosk-$tool.service"
+    chmod 0644 "$(dirname "$unit")/kiosk-$tool.service"
+done
 
 if [ "$system" = 1 ]; then
     # udev normally makes these groups; a minimal system may lack them.

@@ -39,7 +39,7 @@ fi
 arch="$(dpkg --print-architecture)"
 maintainer="${KIOSK_MAINTAINER:-Touch kiosk maintainers <kiosk@example.org>}"
 # The installer's tools that get a unit of their own.
-tools="calibrate"
+tools="calibrate touch-test"
 demo="${KIOSK_DEEPZOOM_DEMO:-Assets/deepzoom/demo.dzi}"
 if [ ! -f "$demo" ]; then
     swift run -c release kiosk-deepzoom-demo --out "$demo"
@@ -163,7 +163,7 @@ if [ -d /run/systemd/system ] && { [ "$1" = upgrade ] || [ "$1" = remove ]; }; t
     if [ "$1" = upgrade ] && systemctl --quiet is-active kiosk.service; then
         touch /run/kiosk.restart-after-upgrade
     fi
-    deb-systemd-invoke stop kiosk.service kiosk-calibrate.service >/dev/null || true
+    deb-systemd-invoke stop kiosk.service kiosk-calibrate.service kiosk-touch-test.service >/dev/null || true
 fi
 SCRIPT
 cat > "$root/DEBIAN/postinst" <<'SCRIPT'
@@ -200,7 +200,7 @@ if [ "$1" = purge ]; then
     deb-systemd-helper purge kiosk.service >/dev/null || true
     deb-systemd-helper unmask kiosk.service >/dev/null || true
     rm -rf /var/lib/kiosk /var/cache/kiosk /etc/systemd/system/kiosk.service.d \
-        /etc/systemd/system/kiosk-calibrate.service.d
+        /etc/systemd/system/kiosk-calibrate.service.d /etc/systemd/system/kiosk-touch-test.service.d
     rmdir /etc/kiosk 2>/dev/null || true
     if getent passwd kiosk >/dev/null; then userdel kiosk || true; fi
 fi

@@ -18,6 +18,8 @@ public final class KioskApp {
     public private(set) var quitRequested = false
     /// `kiosk --calibrate`: the wizard takes every touch (raw: no calibration applied) and the screen.
     public private(set) var calibrationScreen: CalibrationScreen?
+    /// `kiosk --touch-test`: every touch drawn where it lands, instead of the scenes.
+    public private(set) var touchTestScreen: TouchTestScreen?
     /// Events since the last trace line.
     public let sink = EventSink()
     /// Milliseconds since the first frame.
@@ -103,9 +105,22 @@ public final class KioskApp {
         calibrationScreen = CalibrationScreen(screen: physicalSize, rotation: rotation, at: now)
     }
 
+    /// Shows the touch test instead of the scenes, until 30 s pass without a touch (then the app quits).
+    public func startTouchTest() {
+        touchTestScreen = TouchTestScreen(calibration: calibration, rotation: rotation, at: now)
+    }
+
     /// One input event, SDL-shaped (`EventLog.Event`), at `ms`. Mouse positions are pixels of the window.
     public func handle(_ event: EventLog.Event, at ms: Double) {
         advance(to: ms)
+        if let touchTestScreen {
+            if case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _) = event {
+                touchTestScreen.handle(phase, touchId: touchId, fingerId: fingerId, x: x, y: y, at: now)
+            } else if case .quit = event {
+                quitRequested = true
+            }
+            return
+        }
         if let calibrationScreen {
             if case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _) = event {
                 calibrationScreen.wizard.handle(phase, touchId: touchId, fingerId: fingerId, x: x, y: y, at: now)
@@ -288,6 +303,11 @@ public final class KioskApp {
     /// Advances to `ms`: gesture timers, every view of the current scene, the idle reset.
     public func step(to ms: Double) {
         advance(to: ms)
+        if let touchTestScreen {
+            for e in touchTestScreen.traceEvents() { sink.add(e) }
+            if touchTestScreen.isOver(at: now) { quitRequested = true }
+            return
+        }
         if let calibrationScreen {
             calibrationScreen.wizard.step(to: now)
             for e in calibrationScreen.traceEvents() { sink.add(e) }
@@ -341,6 +361,7 @@ public final class KioskApp {
     /// clock's milliseconds; nil when none is pending. A sleeping frame loop wakes then, not before.
     public var nextDeadline: Double? {
         if let calibrationScreen { return calibrationScreen.wizard.deadline }
+        if let touchTestScreen { return touchTestScreen.deadline }
         var deadlines: [Double] = []
         let blank = manifest.blankAfterSeconds * 1000
         if blank > 0 && !isBlanked && swallowing.isEmpty { deadlines.append(lastInput + blank) }
@@ -355,6 +376,8 @@ public final class KioskApp {
     /// Whether the next frame would differ from the last: something moves or an indicator is fading.
     public var needsFrame: Bool {
         if let calibrationScreen { return calibrationScreen.wizard.isPressed }
+        // A trail fades for half a second after the last move; a frame counter counts frames drawn.
+        if let touchTestScreen { return touchTestScreen.isMoving }
         if isBlanked { return false }
         if !scene.isAtRest { return true }
         return ([scene.view] + scene.pages).contains { $0.indicatorAlpha > 0 }
@@ -370,6 +393,7 @@ public final class KioskApp {
     /// The frame's commands; pyramid images are drawn from the tiles `tiles` says are loaded.
     public func drawList(tiles: inout TileQuery) -> [DrawCommand] {
         if let calibrationScreen { return calibrationScreen.drawList(size: sceneSize, at: now) }
+        if let touchTestScreen { return touchTestScreen.drawList(size: sceneSize, at: now) }
         if isBlanked {
             return [.fill(Rect(origin: .zero, size: sceneSize), Color(red: 0, green: 0, blue: 0, alpha: 1))]
         }

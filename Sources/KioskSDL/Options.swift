@@ -15,6 +15,8 @@ public struct Options: Equatable, Sendable {
     public var calibration: String?
     /// `--calibrate`: the five-target calibration wizard instead of the kiosk.
     public var calibrate = false
+    /// `--touch-test`: every finger shown where the kiosk maps it, instead of the kiosk.
+    public var touchTest = false
     public var showVersion = false
     public var showHelp = false
 
@@ -31,7 +33,7 @@ public struct Options: Equatable, Sendable {
             && a.record == b.record && a.trace == b.trace && a.scene == b.scene && a.rotation == b.rotation
             && a.screenshots.map(\.ms) == b.screenshots.map(\.ms)
             && a.screenshots.map(\.path) == b.screenshots.map(\.path) && a.calibration == b.calibration
-            && a.calibrate == b.calibrate
+            && a.calibrate == b.calibrate && a.touchTest == b.touchTest
     }
 
     public static let usage = """
@@ -49,6 +51,7 @@ public struct Options: Equatable, Sendable {
           --rotate 0|90|180|270  rotate the picture and the touches
           --calibration PATH     the touch calibration file (default: $STATE_DIRECTORY/calibration.json)
           --calibrate            the five-target calibration wizard: writes that file, exits 0 (1: not done)
+          --touch-test           every finger shown where the kiosk maps it; ends after 30 s without a touch
           --version, --help
         """
 
@@ -100,6 +103,7 @@ public struct Options: Equatable, Sendable {
                 o.rotation = r
             case "--calibration": o.calibration = try value(a)
             case "--calibrate": o.calibrate = true
+            case "--touch-test": o.touchTest = true
             case "--version": o.showVersion = true
             case "--help", "-h": o.showHelp = true
             default: throw .commandLine("unknown option \(a) (see --help)")

@@ -50,6 +50,7 @@ public enum Runner {
             app.startCalibration()
         } else {
             app.calibration = CalibrationFile.effective(file: calibrationFile, manifest: manifest.calibration)
+            if options.touchTest { app.startTouchTest() }
         }
         let renderer = Renderer(display: display, images: images)
         let loop = try FrameLoop(
@@ -152,7 +153,7 @@ final class FrameLoop {
         self.renderer = renderer
         self.replay = replay.map { Self.prepare($0, window: display.size) } ?? []
         screenshots = options.screenshots.map { ($0.ms, $0.path, false) }
-        state = options.calibrate ? nil : StateFile()
+        state = options.calibrate || options.touchTest ? nil : StateFile()
         waiter = IdleWait.forCurrentDriver()
         waiter.wakeOnEventsAndSignals()
         // A decoded tile is an SDL event: it wakes the loop wherever it sleeps, and the frame draws it.

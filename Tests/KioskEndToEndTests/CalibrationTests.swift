@@ -100,3 +100,35 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 }
+
+/// `kiosk --touch-test` (calibration.md): every finger where the kiosk maps it, and the count in the trace.
+@Suite struct TouchTestTests {
+    let dir = Kiosk.folder()
+
+    @Test func twoFingersAreShownAndCounted() throws {
+        var log = LogWriter()
+        log.finger(500, "DOWN", 7, 0.3, 0.5)
+        log.finger(600, "DOWN", 9, 0.6, 0.4)
+        for i in 1...19 {
+            log.finger(600 + Double(i) * 16, "MOTION", 9, 0.6, 0.4 + Double(i) * 0.01)
+        }
+        log.finger(1000, "UP", 7, 0.3, 0.5)
+        log.finger(1200, "UP", 9, 0.6, 0.59)
+        let shot = dir.appendingPathComponent("touch-test.png").path
+        let r = try Kiosk.run(
+            [
+                "--headless", "1280x800", "--config", try Kiosk.manifest(Kiosk.demo, in: dir), "--touch-test",
+                "--replay", try log.write(dir), "--screenshot", "900:\(shot)",
+            ], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let counts = r.events.filter { $0.name == "touchTest" }.compactMap { $0.fields["fingers"] as? Int }
+        #expect(counts == [1, 2, 1, 0])
+        // Finger 9's ring where it is at 900 ms (0.6, 0.58): amber on its edge, the background at its centre.
+        let picture = try #require(Picture(path: shot))
+        let (cx, cy) = (Int(0.6 * 1280), Int(0.58 * 800))
+        let ring = picture.rgb(cx + 45, cy)
+        #expect(ring.0 > 200 && ring.1 > 140 && ring.2 < 100, "\(ring)")
+        let centre = picture.rgb(cx, cy + 20)
+        #expect(centre.0 < 60, "\(centre)")
+    }
+}

@@ -82,6 +82,9 @@ import Testing
             #expect(tool.contains(needed), "\(needed)")
         }
         #expect(!tool.contains("Restart=always") && !tool.contains("[Install]"))
+        let touchTest = try String(
+            contentsOf: stage.appendingPathComponent("etc/systemd/system/kiosk-touch-test.service"), encoding: .utf8)
+        #expect(touchTest.contains("ExecStart=/opt/kiosk/bin/kiosk --touch-test"))
         let sandbox = text.split(separator: "\n").filter {
             $0.hasPrefix("Protect") || $0.hasPrefix("SystemCall") || $0.hasPrefix("Device") || $0.hasPrefix("Restrict")
                 || $0.hasPrefix("StateDirectory") || $0.hasPrefix("User=")
@@ -103,6 +106,9 @@ import Testing
         #expect(u.status == 0)
         #expect(!FileManager.default.fileExists(atPath: unit.path))
         #expect(!FileManager.default.fileExists(atPath: dropIns.path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: stage.appendingPathComponent("etc/systemd/system/kiosk-touch-test.service").path))
         #expect(!FileManager.default.fileExists(atPath: stage.appendingPathComponent("opt/kiosk/bin/kiosk").path))
     }
 

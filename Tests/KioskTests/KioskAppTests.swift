@@ -181,6 +181,22 @@ import Testing
         #expect(app.scene.currentPage == 1)
     }
 
+    /// The touch test and the calibration wizard end by themselves: 30 s without a touch.
+    @Test func theInstallersScreensEndAfterThirtySecondsWithoutATouch() throws {
+        for start in [{ (a: KioskApp) in a.startTouchTest() }, { (a: KioskApp) in a.startCalibration() }] {
+            let app = try Self.app(scene: "gallery")
+            start(app)
+            app.handle(.finger(.down, touchId: 1, fingerId: 1, x: 0.5, y: 0.5, dx: 0, dy: 0, pressure: 1), at: 1000)
+            app.handle(.finger(.up, touchId: 1, fingerId: 1, x: 0.5, y: 0.5, dx: 0, dy: 0, pressure: 1), at: 1050)
+            app.step(to: 30_000)
+            #expect(!app.quitRequested)
+            #expect(app.nextDeadline == 31_050)
+            app.step(to: 31_050)
+            #expect(app.quitRequested)
+            #expect(app.scene.currentPage == 0, "the scene saw nothing")
+        }
+    }
+
     /// Finger A and B down, A up, C down: C must not be taken for B (SDL reuses nothing, neither may we).
     @Test func aNewFingerNeverTakesTheIdOfOneStillDown() throws {
         let app = try Self.app(scene: "menu")

@@ -1,0 +1,132 @@
+import EventLog
+import Foundation
+import ScrollEngine
+
+/// `kiosk --touch-test` (calibration.md): every finger drawn where the kiosk maps it (the calibration in effect,
+/// then `--rotate`), as a ring with a trail of its last half second and its id; a crosshair at the last position;
+/// the number of fingers down and a frame counter at the top. It ends after 30 s without a touch.
+public final class TouchTestScreen {
+    struct Finger {
+        var id: Int
+        var trail: [(t: Double, p: Point)]
+    }
+
+    let calibration: Calibration
+    let rotation: Rotation
+    var fingers: [[Int64]: Finger] = [:]
+    var nextID = 1
+    var last: Point?
+    var lastTouch: Double
+    public private(set) var frames = 0
+    /// `touchTest` trace events not yet taken: the number of fingers down, each time it changes.
+    var counts: [Int] = []
+
+    /// The trail's length (calibration.md) and how long it waits for a touch before it ends.
+    static let trailMs = 500.0
+    static let idleTimeoutMs = 30_000.0
+
+    init(calibration: Calibration, rotation: Rotation, at ms: Double) {
+        self.calibration = calibration
+        self.rotation = rotation
+        lastTouch = ms
+    }
+
+    public var fingersDown: Int { fingers.count }
+    public var deadline: Double { lastTouch + Self.idleTimeoutMs }
+    public func isOver(at ms: Double) -> Bool { ms - lastTouch >= Self.idleTimeoutMs }
+    var isMoving: Bool { !fingers.isEmpty }
+
+    /// A finger event, `x` and `y` raw (as SDL reports them).
+    func handle(_ phase: EventLog.FingerPhase, touchId: Int64, fingerId: Int64, x: Double, y: Double, at ms: Double) {
+        lastTouch = ms
+        let key = [touchId, fingerId]
+        let p = rotation.toScene(calibration.apply(Point(x: x, y: y)))
+        switch phase {
+        case .down:
+            fingers[key] = Finger(id: nextID, trail: [(ms, p)])
+            nextID += 1
+            counts.append(fingers.count)
+        case .motion:
+            fingers[key]?.trail.append((ms, p))
+        case .up:
+            if fingers.removeValue(forKey: key) != nil { counts.append(fingers.count) }
+        }
+        last = p
+    }
+
+    func traceEvents() -> [TraceEvent] {
+        defer { counts.removeAll() }
+        return counts.map { TraceEvent(view: nil, name: "touchTest", arguments: "\"fingers\": \($0)") }
+    }
+
+    /// The frame at `ms` on a scene of `size`.
+    func drawList(size: Size, at ms: Double) -> [DrawCommand] {
+        frames += 1
+        let unit = min(size.width, size.height)
+        let background = Color(red: 0.06, green: 0.06, blue: 0.08, alpha: 1)
+        let white = Color(red: 1, green: 1, blue: 1, alpha: 1)
+        let accent = Color(red: 1, green: 0.75, blue: 0.2, alpha: 1)
+        var list: [DrawCommand] = [.fill(Rect(origin: .zero, size: size), background)]
+        if let last {
+            let c = Point(x: last.x * size.width, y: last.y * size.height)
+            let thin = max(1, unit * 0.002)
+            let grey = Color(red: 0.5, green: 0.5, blue: 0.55, alpha: 1)
+            list.append(.fill(Rect(x: 0, y: c.y - thin / 2, width: size.width, height: thin), grey))
+            list.append(.fill(Rect(x: c.x - thin / 2, y: 0, width: thin, height: size.height), grey))
+        }
+        let radius = unit * 0.06
+        for finger in fingers.values.sorted(by: { $0.id < $1.id }) {
+            for (t, p) in finger.trail where ms - t <= Self.trailMs {
+                let fade = max(0.1, 1 - (ms - t) / Self.trailMs)
+                list.append(
+                    .dot(
+                        center: Point(x: p.x * size.width, y: p.y * size.height), radius: unit * 0.01,
+                        Color(red: 1, green: 0.75, blue: 0.2, alpha: fade)))
+            }
+            guard let p = finger.trail.last?.p else { continue }
+            let c = Point(x: p.x * size.width, y: p.y * size.height)
+            list.append(.dot(center: c, radius: radius, accent))
+            list.append(.dot(center: c, radius: radius - max(3, unit * 0.008), background))
+            list += SegmentDigits.draw(
+                finger.id, at: Point(x: c.x + radius, y: c.y - radius * 1.6), height: unit * 0.05, white)
+        }
+        // At the top: fingers down (large), and the frame counter (small, grey).
+        list += SegmentDigits.draw(
+            fingers.count, at: Point(x: unit * 0.04, y: unit * 0.04), height: unit * 0.08, accent)
+        list += SegmentDigits.draw(
+            frames, at: Point(x: unit * 0.16, y: unit * 0.04), height: unit * 0.035,
+            Color(red: 0.5, green: 0.5, blue: 0.55, alpha: 1))
+        // Trails fade: drop what is past them.
+        for key in fingers.keys { fingers[key]?.trail.removeAll { ms - $0.t > Self.trailMs } }
+        return list
+    }
+}
+
+/// Digits drawn as seven segments (there is no text library): enough for ids and counts.
+enum SegmentDigits {
+    /// Which of the segments a b c d e f g each digit lights (a top, then clockwise, g the middle).
+    static let segments: [[Bool]] = [
+        "1111110", "0110000", "1101101", "1111001", "0110011", "1011011", "1011111", "1110000", "1111111", "1111011",
+    ].map { $0.map { $0 == "1" } }
+
+    /// The commands for `number` with its top-left corner at `origin`, `height` tall.
+    static func draw(_ number: Int, at origin: Point, height: Double, _ color: Color) -> [DrawCommand] {
+        let w = height * 0.55
+        let t = max(1, height * 0.12)
+        var list: [DrawCommand] = []
+        for (i, ch) in String(max(0, number)).enumerated() {
+            guard let d = ch.wholeNumberValue else { continue }
+            let x = origin.x + Double(i) * (w + t * 1.5)
+            let y = origin.y
+            let h = height / 2
+            let rects = [
+                Rect(x: x, y: y, width: w, height: t), Rect(x: x + w - t, y: y, width: t, height: h),
+                Rect(x: x + w - t, y: y + h, width: t, height: h), Rect(x: x, y: y + height - t, width: w, height: t),
+                Rect(x: x, y: y + h, width: t, height: h), Rect(x: x, y: y, width: t, height: h),
+                Rect(x: x, y: y + h - t / 2, width: w, height: t),
+            ]
+            for (on, r) in zip(segments[d], rects) where on { list.append(.fill(r, color)) }
+        }
+        return list
+    }
+}
