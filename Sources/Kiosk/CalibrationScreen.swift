@@ -2,10 +2,25 @@ import EventLog
 import Foundation
 import ScrollEngine
 
+/// A screen that takes over from the scenes (the installer's tools): every finger goes to it, it draws the
+/// frame, and it says when it is over (then the kiosk quits).
+public protocol ToolScreen: AnyObject {
+    /// A finger event, `x` and `y` raw (as SDL reports them), at `ms`.
+    func handle(_ phase: EventLog.FingerPhase, touchId: Int64, fingerId: Int64, x: Double, y: Double, at ms: Double)
+    /// The clock moved to `ms`: what happened since, for the trace.
+    func step(to ms: Double) -> [TraceEvent]
+    var isOver: Bool { get }
+    /// When it next has something to do by itself (it gives up), for a sleeping loop.
+    var deadline: Double { get }
+    /// Whether the next frame would differ from the last.
+    var needsFrame: Bool { get }
+    func drawList(size: Size, at ms: Double) -> [DrawCommand]
+}
+
 /// `kiosk --calibrate`: the wizard on screen. The target is drawn where it is on the physical screen (whatever
 /// `--rotate` says), large enough to find from a ladder: a ring with a crosshair, which pulses and turns green
 /// while a finger is on it. Five dots at the bottom say how far the round is: taken, this one, still to come.
-public final class CalibrationScreen {
+public final class CalibrationScreen: ToolScreen {
     public let wizard: CalibrationWizard
     let rotation: Rotation
 
@@ -14,10 +29,21 @@ public final class CalibrationScreen {
         self.rotation = rotation
     }
 
+    public func handle(
+        _ phase: EventLog.FingerPhase, touchId: Int64, fingerId: Int64, x: Double, y: Double, at ms: Double
+    ) {
+        wizard.handle(phase, touchId: touchId, fingerId: fingerId, x: x, y: y, at: ms)
+    }
+
+    public var isOver: Bool { wizard.outcome != .running }
+    public var deadline: Double { wizard.deadline }
+    public var needsFrame: Bool { wizard.isPressed }
+
     /// Trace events of the wizard's steps (calibration.md): `calibrationTarget`, `calibrationRound`,
     /// `calibrationDone`.
-    func traceEvents() -> [TraceEvent] {
-        wizard.takeEvents().map { event in
+    public func step(to ms: Double) -> [TraceEvent] {
+        wizard.step(to: ms)
+        return wizard.takeEvents().map { event in
             switch event {
             case .target(let index, let raw):
                 TraceEvent(
@@ -36,7 +62,7 @@ public final class CalibrationScreen {
     }
 
     /// The frame at `ms` on a scene of `size` (the physical screen turned by `--rotate`).
-    func drawList(size: Size, at ms: Double) -> [DrawCommand] {
+    public func drawList(size: Size, at ms: Double) -> [DrawCommand] {
         let unit = min(size.width, size.height)
         func place(_ p: Point) -> Point {
             let n = rotation.toScene(p)

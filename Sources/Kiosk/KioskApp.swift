@@ -16,10 +16,11 @@ public final class KioskApp {
     /// Escape quits (in a window only, never on a kiosk).
     public var escapeQuits = false
     public private(set) var quitRequested = false
-    /// `kiosk --calibrate`: the wizard takes every touch (raw: no calibration applied) and the screen.
-    public private(set) var calibrationScreen: CalibrationScreen?
-    /// `kiosk --touch-test`: every touch drawn where it lands, instead of the scenes.
-    public private(set) var touchTestScreen: TouchTestScreen?
+    /// An installer's tool shown instead of the scenes (`--calibrate`, `--touch-test`): it takes every touch
+    /// and the screen.
+    public private(set) var toolScreen: (any ToolScreen)?
+    /// `kiosk --calibrate`'s screen, if that is the tool.
+    public var calibrationScreen: CalibrationScreen? { toolScreen as? CalibrationScreen }
     /// Events since the last trace line.
     public let sink = EventSink()
     /// Milliseconds since the first frame.
@@ -102,28 +103,21 @@ public final class KioskApp {
 
     /// Shows the calibration wizard instead of the scenes, until it is done or gives up (then the app quits).
     public func startCalibration() {
-        calibrationScreen = CalibrationScreen(screen: physicalSize, rotation: rotation, at: now)
+        // Raw touches: the calibration in effect is never applied while calibrating (calibration.md).
+        toolScreen = CalibrationScreen(screen: physicalSize, rotation: rotation, at: now)
     }
 
     /// Shows the touch test instead of the scenes, until 30 s pass without a touch (then the app quits).
     public func startTouchTest() {
-        touchTestScreen = TouchTestScreen(calibration: calibration, rotation: rotation, at: now)
+        toolScreen = TouchTestScreen(calibration: calibration, rotation: rotation, at: now)
     }
 
     /// One input event, SDL-shaped (`EventLog.Event`), at `ms`. Mouse positions are pixels of the window.
     public func handle(_ event: EventLog.Event, at ms: Double) {
         advance(to: ms)
-        if let touchTestScreen {
+        if let toolScreen {
             if case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _) = event {
-                touchTestScreen.handle(phase, touchId: touchId, fingerId: fingerId, x: x, y: y, at: now)
-            } else if case .quit = event {
-                quitRequested = true
-            }
-            return
-        }
-        if let calibrationScreen {
-            if case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _) = event {
-                calibrationScreen.wizard.handle(phase, touchId: touchId, fingerId: fingerId, x: x, y: y, at: now)
+                toolScreen.handle(phase, touchId: touchId, fingerId: fingerId, x: x, y: y, at: now)
             } else if case .quit = event {
                 quitRequested = true
             }
@@ -303,15 +297,9 @@ public final class KioskApp {
     /// Advances to `ms`: gesture timers, every view of the current scene, the idle reset.
     public func step(to ms: Double) {
         advance(to: ms)
-        if let touchTestScreen {
-            for e in touchTestScreen.traceEvents() { sink.add(e) }
-            if touchTestScreen.isOver(at: now) { quitRequested = true }
-            return
-        }
-        if let calibrationScreen {
-            calibrationScreen.wizard.step(to: now)
-            for e in calibrationScreen.traceEvents() { sink.add(e) }
-            if calibrationScreen.wizard.outcome != .running { quitRequested = true }
+        if let toolScreen {
+            for e in toolScreen.step(to: now) { sink.add(e) }
+            if toolScreen.isOver { quitRequested = true }
             return
         }
         scene.controller.step(to: now)
@@ -360,8 +348,7 @@ public final class KioskApp {
     /// When the kiosk's own timers next have something to do (blanking the screen, the idle reset), in its
     /// clock's milliseconds; nil when none is pending. A sleeping frame loop wakes then, not before.
     public var nextDeadline: Double? {
-        if let calibrationScreen { return calibrationScreen.wizard.deadline }
-        if let touchTestScreen { return touchTestScreen.deadline }
+        if let toolScreen { return toolScreen.deadline }
         var deadlines: [Double] = []
         let blank = manifest.blankAfterSeconds * 1000
         if blank > 0 && !isBlanked && swallowing.isEmpty { deadlines.append(lastInput + blank) }
@@ -375,9 +362,7 @@ public final class KioskApp {
 
     /// Whether the next frame would differ from the last: something moves or an indicator is fading.
     public var needsFrame: Bool {
-        if let calibrationScreen { return calibrationScreen.wizard.isPressed }
-        // A trail fades for half a second after the last move; a frame counter counts frames drawn.
-        if let touchTestScreen { return touchTestScreen.isMoving }
+        if let toolScreen { return toolScreen.needsFrame }
         if isBlanked { return false }
         if !scene.isAtRest { return true }
         return ([scene.view] + scene.pages).contains { $0.indicatorAlpha > 0 }
@@ -392,8 +377,7 @@ public final class KioskApp {
 
     /// The frame's commands; pyramid images are drawn from the tiles `tiles` says are loaded.
     public func drawList(tiles: inout TileQuery) -> [DrawCommand] {
-        if let calibrationScreen { return calibrationScreen.drawList(size: sceneSize, at: now) }
-        if let touchTestScreen { return touchTestScreen.drawList(size: sceneSize, at: now) }
+        if let toolScreen { return toolScreen.drawList(size: sceneSize, at: now) }
         if isBlanked {
             return [.fill(Rect(origin: .zero, size: sceneSize), Color(red: 0, green: 0, blue: 0, alpha: 1))]
         }

@@ -5,7 +5,7 @@ import ScrollEngine
 /// `kiosk --touch-test` (calibration.md): every finger drawn where the kiosk maps it (the calibration in effect,
 /// then `--rotate`), as a ring with a trail of its last half second and its id; a crosshair at the last position;
 /// the number of fingers down and a frame counter at the top. It ends after 30 s without a touch.
-public final class TouchTestScreen {
+public final class TouchTestScreen: ToolScreen {
     struct Finger {
         var id: Int
         var trail: [(t: Double, p: Point)]
@@ -33,11 +33,13 @@ public final class TouchTestScreen {
 
     public var fingersDown: Int { fingers.count }
     public var deadline: Double { lastTouch + Self.idleTimeoutMs }
-    public func isOver(at ms: Double) -> Bool { ms - lastTouch >= Self.idleTimeoutMs }
-    var isMoving: Bool { !fingers.isEmpty }
+    public private(set) var isOver = false
+    /// A trail fades for half a second after the last move; the frame counter counts frames drawn.
+    public var needsFrame: Bool { !fingers.isEmpty }
 
-    /// A finger event, `x` and `y` raw (as SDL reports them).
-    func handle(_ phase: EventLog.FingerPhase, touchId: Int64, fingerId: Int64, x: Double, y: Double, at ms: Double) {
+    public func handle(
+        _ phase: EventLog.FingerPhase, touchId: Int64, fingerId: Int64, x: Double, y: Double, at ms: Double
+    ) {
         lastTouch = ms
         let key = [touchId, fingerId]
         let p = rotation.toScene(calibration.apply(Point(x: x, y: y)))
@@ -54,13 +56,15 @@ public final class TouchTestScreen {
         last = p
     }
 
-    func traceEvents() -> [TraceEvent] {
+    /// `touchTest` events (the fingers down, each time it changes); over after 30 s without a touch.
+    public func step(to ms: Double) -> [TraceEvent] {
+        if ms - lastTouch >= Self.idleTimeoutMs { isOver = true }
         defer { counts.removeAll() }
         return counts.map { TraceEvent(view: nil, name: "touchTest", arguments: "\"fingers\": \($0)") }
     }
 
     /// The frame at `ms` on a scene of `size`.
-    func drawList(size: Size, at ms: Double) -> [DrawCommand] {
+    public func drawList(size: Size, at ms: Double) -> [DrawCommand] {
         frames += 1
         let unit = min(size.width, size.height)
         let background = Color(red: 0.06, green: 0.06, blue: 0.08, alpha: 1)
