@@ -59,7 +59,11 @@ import Testing
             shots: [300, 2000]),
         // Tiles arrive on the real clock: each moment is shot seconds after the view came to rest, when every
         // tile it shows has arrived, even on a loaded machine.
-        Run(name: "deep zoom", scene: "deep", rotate: 0, touches: doubleTap(0.4, 0.4, at: 3000), shots: [2500, 7000]),
+        // A tour: in at one place, back out, in at another.
+        Run(
+            name: "deep-zoom tour", scene: "deep", rotate: 0,
+            touches: doubleTap(0.4, 0.4, at: 3000) + doubleTap(0.5, 0.5, at: 7500) + doubleTap(0.7, 0.6, at: 12_000),
+            shots: [2500, 7000, 11_500, 16_000]),
     ]
 
     func manifest() throws -> String {
