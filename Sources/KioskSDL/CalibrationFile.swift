@@ -15,10 +15,7 @@ enum CalibrationFile {
     static func path(
         option: String?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> String? {
-        if let option { return option }
-        guard let dirs = environment["STATE_DIRECTORY"], let dir = dirs.split(separator: ":").first, !dir.isEmpty
-        else { return nil }
-        return dir + "/calibration.json"
+        option ?? stateFolder(environment).map { $0 + "/calibration.json" }
     }
 
     /// The calibration in effect and the one `<6>` line that says which: a valid file, else the manifest's,

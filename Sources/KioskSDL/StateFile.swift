@@ -16,11 +16,8 @@ final class StateFile {
     let intervalMs: Double
 
     init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        // systemd may list several folders, separated by colons: the first is ours.
-        guard let dirs = environment["STATE_DIRECTORY"], let dir = dirs.split(separator: ":").first, !dir.isEmpty else {
-            return nil
-        }
-        directory = String(dir)
+        guard let dir = stateFolder(environment) else { return nil }
+        directory = dir
         path = directory + "/state.json"
         intervalMs = environment["KIOSK_STATE_INTERVAL_MS"].flatMap(Double.init).map { max(100, $0) } ?? 5000
     }
@@ -43,6 +40,15 @@ final class StateFile {
             log(.warning, "\(path): cannot save the state (\(String(cString: strerror(errno)))); running on without it")
         }
     }
+}
+
+/// systemd's `$STATE_DIRECTORY` (`StateDirectory=`), or nil. It may list several folders, separated by colons:
+/// the first is ours.
+func stateFolder(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    guard let dirs = environment["STATE_DIRECTORY"], let dir = dirs.split(separator: ":").first, !dir.isEmpty else {
+        return nil
+    }
+    return String(dir)
 }
 
 /// Writes `data` to `path` so that the file is the old one or the new one, never half of either: a temporary
