@@ -83,23 +83,14 @@ import Testing
         let end = (run.shots.max() ?? 0) + 500
         log.lines.append(#"{"timestamp": \#(end), "type": "SDL_QUIT"}"#)
         let paths = run.shots.map { dir.appendingPathComponent("\(renderer)-\(Int($0)).png").path }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
-        p.arguments =
+        let arguments =
             [
-                "-a", "-s", "-screen 0 1024x768x24", Kiosk.binary.path, "--windowed", "800x480", "--rotate",
-                "\(run.rotate)",
-                "--config", config, "--scene", run.scene, "--replay", try log.write(dir, "\(renderer).jsonl"),
+                "--windowed", "800x480", "--rotate", "\(run.rotate)", "--config", config, "--scene", run.scene,
+                "--replay", try log.write(dir, "\(renderer).jsonl"),
             ] + zip(run.shots, paths).flatMap { ["--screenshot", "\(Int($0)):\($1)"] }
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = "x11"
-        env["SDL_RENDER_DRIVER"] = renderer
-        env["XDG_CACHE_HOME"] = dir.appendingPathComponent("cache").path
-        p.environment = env
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
+        let (p, err) = try Kiosk.launch(
+            arguments, environment: ["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": renderer],
+            wrapper: ["/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1024x768x24"])
         let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         #expect(p.terminationStatus == 0, "\(renderer): \(text)")
