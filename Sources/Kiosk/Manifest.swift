@@ -114,6 +114,8 @@ public struct Hotspot: Equatable, Sendable {
     public var goto: String?
     /// For a carousel, the page the hotspot is on (an addition; default 0).
     public var page: Int
+    /// Its index in the scene's `hotspots` (for messages naming its JSON path).
+    public var index = 0
 }
 
 public struct SceneConfig: Equatable, Sendable {
@@ -129,6 +131,8 @@ public struct SceneConfig: Equatable, Sendable {
     public var axis: Axis
     public var hotspots: [Hotspot]
     public var options: ScrollOptions
+    /// Its JSON path in the manifest (`scenes[2]`), for messages.
+    public var path = ""
 
     /// The scene's images: a carousel's pages, else its one image.
     public var imagePaths: [String] { type == .carousel ? pages : [image ?? ""] }
@@ -170,5 +174,14 @@ public struct ManifestError: Error, Equatable, CustomStringConvertible {
     public var file: String
     public var path: String
     public var message: String
+    /// A warning: worth fixing, but the manifest can be used.
+    public var isWarning = false
     public var description: String { path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)" }
+}
+
+/// What `Manifest.check` found: the manifest (nil when there is an error) and every problem, in order.
+public struct ManifestCheck: Sendable {
+    public var manifest: Manifest?
+    public var problems: [ManifestError]
+    public var errors: [ManifestError] { problems.filter { !$0.isWarning } }
 }

@@ -144,3 +144,13 @@ public final class Display {
 }
 
 func sdlError() -> String { String(cString: SDL_GetError()) }
+
+extension Display.Mode {
+    /// The size the mode names (nil for fullscreen, which is the screen's).
+    public var size: Size? {
+        switch self {
+        case .headless(let w, let h), .windowed(let w, let h): Size(width: Double(w), height: Double(h))
+        case .fullscreen: nil
+        }
+    }
+}

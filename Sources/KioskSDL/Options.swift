@@ -17,6 +17,8 @@ public struct Options: Equatable, Sendable {
     public var calibrate = false
     /// `--touch-test`: every finger shown where the kiosk maps it, instead of the kiosk.
     public var touchTest = false
+    /// `--check`: check the manifest and everything it names, print a summary or every problem, exit 0 or 3.
+    public var check = false
     public var showVersion = false
     public var showHelp = false
 
@@ -33,7 +35,7 @@ public struct Options: Equatable, Sendable {
             && a.record == b.record && a.trace == b.trace && a.scene == b.scene && a.rotation == b.rotation
             && a.screenshots.map(\.ms) == b.screenshots.map(\.ms)
             && a.screenshots.map(\.path) == b.screenshots.map(\.path) && a.calibration == b.calibration
-            && a.calibrate == b.calibrate && a.touchTest == b.touchTest
+            && a.calibrate == b.calibrate && a.touchTest == b.touchTest && a.check == b.check
     }
 
     public static let usage = """
@@ -52,6 +54,8 @@ public struct Options: Equatable, Sendable {
           --calibration PATH     the touch calibration file (default: $STATE_DIRECTORY/calibration.json)
           --calibrate            the five-target calibration wizard: writes that file, exits 0 (1: not done)
           --touch-test           every finger shown where the kiosk maps it; ends after 30 s without a touch
+          --check                check the manifest and every image it names; a summary and exit 0, or
+                                 every problem and exit 3 (WxH of --headless/--windowed: the screen)
           --version, --help
         """
 
@@ -104,6 +108,7 @@ public struct Options: Equatable, Sendable {
             case "--calibration": o.calibration = try value(a)
             case "--calibrate": o.calibrate = true
             case "--touch-test": o.touchTest = true
+            case "--check": o.check = true
             case "--version": o.showVersion = true
             case "--help", "-h": o.showHelp = true
             default: throw .commandLine("unknown option \(a) (see --help)")

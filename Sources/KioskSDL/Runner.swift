@@ -22,8 +22,7 @@ public enum Runner {
     }
 
     static func runThrowing(_ options: Options, defaultManifest: String?) throws(KioskError) {
-        let manifest = try loadManifest(
-            options.config ?? ProcessInfo.processInfo.environment["KIOSK_CONFIG"] ?? defaultManifest)
+        let manifest = try loadManifest(manifestPath(options, defaultManifest: defaultManifest))
         if let id = options.scene, manifest.scene(id) == nil {
             throw .commandLine(
                 "--scene \(id): the manifest has no such scene (it has \(manifest.scenes.map(\.id).joined(separator: ", ")))"
@@ -84,26 +83,26 @@ public enum Runner {
     /// settles (`Renderer.settle`). Screen-sized blocks are still mapped, and given back when freed.
     static let mmapThreshold: Int32 = 4 * 1024 * 1024
 
+    static let noManifest = "no manifest: pass --config PATH or set KIOSK_CONFIG (none was found beside the program)"
+
+    /// The manifest's path: `--config`, else `$KIOSK_CONFIG`, else the one beside the program.
+    static func manifestPath(_ options: Options, defaultManifest: String?) -> String? {
+        options.config ?? ProcessInfo.processInfo.environment["KIOSK_CONFIG"] ?? defaultManifest
+    }
+
+    /// The manifest's own checks (those of `--check` but the decoding, which the images' loading does): every
+    /// problem is logged, and any error stops the start.
     static func loadManifest(_ path: String?) throws(KioskError) -> Manifest {
-        guard let path else {
-            throw .manifest("no manifest: pass --config PATH or set KIOSK_CONFIG (none was found beside the program)")
+        guard let path else { throw .manifest(noManifest) }
+        let report = checkContent(path, screen: .zero, decode: false)
+        for p in report.problems.dropLast(report.errors.count == 1 ? 1 : 0) {
+            log(p.isWarning ? .warning : .error, p.description)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .manifest("\(path): cannot read the manifest (missing or unreadable)")
+        guard let manifest = report.manifest else {
+            let errors = report.errors
+            throw .manifest(errors.count == 1 ? errors[0].description : "\(path): \(errors.count) errors (above)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw .manifest("\(path): the manifest is not UTF-8 text")
-        }
-        // Paths resolve in the folder the manifest really is in: with content published by switching a symlink
-        // (`current` → `releases/…`), a running kiosk keeps reading the release it started with.
-        let base = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent().path
-        do {
-            return try Manifest.parse(
-                text, file: path, baseDirectory: base.isEmpty ? "." : base,
-                fileExists: { FileManager.default.isReadableFile(atPath: $0) })
-        } catch {
-            throw .manifest(error.description)
-        }
+        return manifest
     }
 
     static func loadReplay(_ path: String) throws(KioskError) -> EventLog {

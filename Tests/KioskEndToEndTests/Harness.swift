@@ -22,6 +22,7 @@ struct Kiosk {
         var status: Int32
         var stderr: String
         var trace: [[String: Any]]
+        var stdout = ""
     }
 
     /// The cache folder of the tests' kiosks (shared by one run, so a large image is cut once).
@@ -57,8 +58,11 @@ struct Kiosk {
         -> Result
     {
         let tracePath = dir.appendingPathComponent("trace-\(UUID().uuidString).jsonl").path
-        let (p, err) = try launch(arguments + (trace ? ["--trace", tracePath] : []), environment: environment)
+        let out = Pipe()
+        let (p, err) = try launch(
+            arguments + (trace ? ["--trace", tracePath] : []), environment: environment, output: out)
         let data = err.fileHandleForReading.readDataToEndOfFile()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         var lines: [[String: Any]] = []
         if trace, let text = try? String(contentsOfFile: tracePath, encoding: .utf8) {
@@ -68,7 +72,9 @@ struct Kiosk {
                 }
             }
         }
-        return Result(status: p.terminationStatus, stderr: String(decoding: data, as: UTF8.self), trace: lines)
+        return Result(
+            status: p.terminationStatus, stderr: String(decoding: data, as: UTF8.self), trace: lines,
+            stdout: String(decoding: output, as: UTF8.self))
     }
 
     /// Draws a demo pyramid of `size`² at `out` (a `.dzi` path) with the project's own generator.
@@ -83,10 +89,11 @@ struct Kiosk {
     }
 
     /// Starts the binary with `arguments`, the test's environment plus `environment`; its standard error is
-    /// the returned pipe. With a `wrapper` (a program and its arguments, e.g. `xvfb-run`), that runs the binary.
-    static func launch(_ arguments: [String], environment: [String: String], wrapper: [String] = []) throws -> (
-        Process, Pipe
-    ) {
+    /// the returned pipe, its standard output `output` (else nowhere). With a `wrapper` (a program and its
+    /// arguments, e.g. `xvfb-run`), that runs the binary.
+    static func launch(
+        _ arguments: [String], environment: [String: String], wrapper: [String] = [], output: Pipe? = nil
+    ) throws -> (Process, Pipe) {
         _ = cacheWarmed
         let p = Process()
         if let program = wrapper.first {
@@ -104,7 +111,7 @@ struct Kiosk {
         p.environment = env
         let err = Pipe()
         p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
+        p.standardOutput = output ?? FileHandle.nullDevice
         try p.run()
         return (p, err)
     }

@@ -1,0 +1,107 @@
+import EventLog
+import ScrollEngine
+
+/// What inspecting one image found: its size (and pyramid levels for Deep Zoom), or why it cannot be shown.
+public struct ImageReport: Equatable, Sendable {
+    public var width = 0
+    public var height = 0
+    /// Deep Zoom: how many levels its pyramid has.
+    public var levels: Int?
+    public var problem: String?
+
+    public init(width: Int, height: Int, levels: Int? = nil) {
+        self.width = width
+        self.height = height
+        self.levels = levels
+    }
+    public init(problem: String) { self.problem = problem }
+}
+
+/// Everything `kiosk --check` reports, and what a reload needs to decide: the manifest (nil when anything is
+/// wrong), every problem, and a summary line per scene.
+public struct ContentReport: Sendable {
+    public var manifest: Manifest?
+    public var problems: [ManifestError]
+    public var summary: [String]
+    public var errors: [ManifestError] { problems.filter { !$0.isWarning } }
+
+    /// A manifest file that cannot be read at all: that is its one problem.
+    public static func unreadable(_ file: String, _ message: String) -> ContentReport {
+        ContentReport(manifest: nil, problems: [ManifestError(file: file, path: "", message: message)], summary: [])
+    }
+}
+
+/// The checks of `kiosk --check`, at start and at reload alike (operations.md): the manifest's own (JSON, keys,
+/// types, ids, gotos, reachability), then every image it names through `inspect` (decoded by the SDL layer),
+/// and every hotspot against its image.
+public enum ContentCheck {
+    public static func run(
+        _ text: String, file: String, baseDirectory: String, fileExists: (String) -> Bool,
+        inspect: (String) -> ImageReport, inspectsImages: Bool = true
+    ) -> ContentReport {
+        let check = Manifest.check(text, file: file, baseDirectory: baseDirectory, fileExists: fileExists)
+        let problems = ProblemList(file: file)
+        for p in check.problems { problems.add(p) }
+        // The scenes as parsed, with or without errors elsewhere: their images are checked either way.
+        let scenes = check.manifest?.scenes ?? parsedScenes(text, file: file, baseDirectory: baseDirectory)
+        guard inspectsImages else {
+            return ContentReport(manifest: check.manifest, problems: check.problems, summary: [])
+        }
+        var reports: [String: ImageReport] = [:]
+        var summary: [String] = []
+        for scene in scenes {
+            var parts: [String] = []
+            let keys = scene.type == .carousel ? scene.pages.indices.map { "pages[\($0)]" } : ["image"]
+            for (key, path) in zip(keys, scene.imagePaths) where fileExists(path) {
+                let name = relative(path, to: baseDirectory)
+                let report = reports[path] ?? inspect(path)
+                let first = reports[path] == nil
+                reports[path] = report
+                if let problem = report.problem {
+                    if first { problems.error("\(scene.path).\(key)", "\(name): \(problem)") }
+                    parts.append("\(name) (broken)")
+                    continue
+                }
+                let levels = report.levels.map { " (Deep Zoom, \($0) levels)" } ?? ""
+                parts.append("\(name) \(report.width)x\(report.height)\(levels)")
+            }
+            for h in scene.hotspots {
+                let page = scene.type == .carousel ? h.page : 0
+                guard page < scene.imagePaths.count, let r = reports[scene.imagePaths[page]], r.problem == nil else {
+                    continue
+                }
+                let image = Rect(x: 0, y: 0, width: Double(r.width), height: Double(r.height))
+                if !(image.minX <= h.rect.minX && h.rect.maxX <= image.maxX && image.minY <= h.rect.minY
+                    && h.rect.maxY <= image.maxY)
+                {
+                    problems.warning(
+                        "\(scene.path).hotspots[\(h.index)].rect",
+                        "reaches outside its image (\(r.width)x\(r.height)): part of it cannot be touched")
+                }
+            }
+            let kind = scene.type == .carousel ? "carousel of \(scene.pages.count)" : scene.type.rawValue
+            let hotspots = scene.hotspots.count == 1 ? "1 hotspot" : "\(scene.hotspots.count) hotspots"
+            summary.append("\(scene.id): \(kind), \(parts.joined(separator: ", ")), \(hotspots)")
+        }
+        let manifest = problems.errors.isEmpty ? check.manifest : nil
+        return ContentReport(manifest: manifest, problems: problems.items, summary: summary)
+    }
+
+    /// The scenes that parse, whatever else is wrong (their problems are already reported).
+    static func parsedScenes(_ text: String, file: String, baseDirectory: String) -> [SceneConfig] {
+        guard let root = JSONValue.parse(Substring(text)), case .object(let top) = root,
+            case .array(let values)? = top["scenes"]
+        else { return [] }
+        let quiet = ProblemList(file: file)
+        return values.enumerated().compactMap { i, v in
+            Manifest.parseScene(
+                v, path: "scenes[\(i)]", baseDirectory: baseDirectory, problems: quiet, fileExists: { _ in true })
+        }
+    }
+
+    /// `path` relative to `base` when it is inside it.
+    public static func relative(_ path: String, to base: String) -> String {
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// `kiosk --check` (operations.md): every problem at once, each naming the file and the JSON path or image.
+@Suite struct CheckTests {
+    let dir = Kiosk.folder()
+
+    @Test func theDemoIsOK() throws {
+        let r = try Kiosk.run(["--check", "--config", Kiosk.assets.appendingPathComponent("kiosk.json").path], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.last == "ok")
+        #expect(lines.contains("map: zoom, images/floorplan.png 4800x3000, 3 hotspots"), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("archive: zoom, deepzoom/demo.dzi 16384x16384 (Deep Zoom, 15 levels)") })
+        #expect(lines.count == 5)
+        #expect(r.stderr.isEmpty, "\(r.stderr)")
+    }
+
+    /// Eight errors and two warnings in one manifest: all of them reported, in one run, and nothing shown.
+    @Test func everyMistakeIsReported() throws {
+        let images = dir.appendingPathComponent("own")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        let jpeg = try Data(contentsOf: Kiosk.assets.appendingPathComponent("images/gallery-night.jpg"))
+        try jpeg.prefix(20_000).write(to: images.appendingPathComponent("torn.jpg"))
+        try Data("not a picture".utf8).write(to: images.appendingPathComponent("text.jpg"))
+        let path = try Kiosk.manifest(
+            """
+            {"kioskManifest": 1, "home": "map", "colour": "#000",
+             "scenes": [
+              {"id": "map", "type": "zoom", "image": "images/gallery-sunset.jpg", "maxZoom": "big",
+               "hotspots": [{"id": "cafe", "rect": [2000, 1500, 900, 300], "goto": "nowhere"},
+                            {"id": "ok", "rect": [0, 0, 10, 10], "goto": "gallery"}]},
+              {"id": "gallery", "type": "carousel",
+               "pages": ["images/gallery-sunset.jpg", "own/text.jpg", "images/missing.png", "own/torn.jpg"]},
+              {"id": "gallery", "type": "scroll", "image": "images/menu-long.png"},
+              {"id": "lost", "type": "scroll", "image": "images/menu-long.png", "axis": "diagonal"}
+             ]}
+            """, in: dir)
+        let r = try Kiosk.run(["--check", "--config", path], in: dir)
+        #expect(r.status == 3)
+        #expect(r.stdout.isEmpty)
+        let errors = r.stderr.split(separator: "\n").filter { $0.hasPrefix("<3>kiosk: \(path): ") }
+        let warnings = r.stderr.split(separator: "\n").filter { $0.hasPrefix("<4>kiosk: \(path): ") }
+        for expected in [
+            "colour: unknown key", "scenes[0].maxZoom: expected a number",
+            "scenes[0].hotspots[0].goto: no scene has the id \"nowhere\"",
+            "scenes[1].pages[1]: own/text.jpg: not a PNG or JPEG",
+            "scenes[1].pages[2]: file not found: ", "scenes[1].pages[3]: own/torn.jpg: the file is cut short",
+            "scenes[2].id: \"gallery\" is used by another scene", "scenes[3].axis: \"diagonal\" is not an axis",
+        ] {
+            #expect(errors.contains { $0.contains(expected) }, "\(expected) in \(r.stderr)")
+        }
+        #expect(errors.count == 8, "\(r.stderr)")
+        #expect(warnings.contains { $0.contains("scenes[0].hotspots[0].rect: reaches outside its image (2400x1600)") })
+        #expect(warnings.contains { $0.contains("scenes[3]: scene \"lost\": nothing reaches it") })
+        #expect(warnings.count == 2, "\(r.stderr)")
+    }
+
+    /// A Deep Zoom image whose first level on screen has a broken tile: named, with how many are broken.
+    @Test func aBrokenTileOfTheFirstLevelIsAnError() throws {
+        let dzi = dir.appendingPathComponent("deep/pic.dzi").path
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("deep"), withIntermediateDirectories: true)
+        try Kiosk.pyramid(size: 4096, out: dzi)
+        let path = try Kiosk.manifest(
+            #"{"kioskManifest": 1, "scenes": [{"id": "a", "type": "zoom", "image": "deep/pic.dzi"}]}"#, in: dir)
+        let fine = try Kiosk.run(["--check", "--config", path, "--headless", "640x480"], in: dir)
+        #expect(fine.status == 0, "\(fine.stderr)")
+        // At 640x480 the 4096² picture fits in 480x480: level 9 (512²), 2x2 tiles of 256.
+        let folder = dir.appendingPathComponent("deep/pic_files/9")
+        let tiles = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(tiles.count == 4, "\(tiles)")
+        try Data("broken".utf8).write(to: folder.appendingPathComponent(tiles[1]))
+        let r = try Kiosk.run(["--check", "--config", path, "--headless", "640x480"], in: dir)
+        #expect(r.status == 3)
+        #expect(
+            r.stderr.contains(
+                "scenes[0].image: deep/pic.dzi: 1 of the 4 tiles of level 9 do not decode, the first pic_files/9/\(tiles[1])"
+            ), "\(r.stderr)")
+    }
+}
