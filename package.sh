@@ -130,7 +130,8 @@ find "$root" -type d -exec chmod 0755 {} +
 find "$root/usr/share" "$root/etc" "$root/lib" "$root/usr/lib" -type f -exec chmod 0644 {} +
 # (MAINTAINER is the operator's to set: KIOSK_MAINTAINER="Name <address>" ./package.sh)
 
-# Depends: the libraries the binary links (dpkg-shlibdeps), and what SDL dlopens at run time.
+# Depends: the libraries the binary links (dpkg-shlibdeps), what SDL dlopens at run time, and procps for the
+# unit's ExecReload (/bin/kill).
 mkdir -p "$work/debian" "$root/DEBIAN"
 printf 'Source: kiosk\n\nPackage: kiosk\nArchitecture: any\n' > "$work/debian/control"
 ignore=()
@@ -143,7 +144,7 @@ Version: $version
 Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $size
-Depends: $shlibs, libegl1, libgles2, libudev1, systemd
+Depends: $shlibs, libegl1, libgles2, libudev1, systemd, procps
 Section: misc
 Priority: optional
 Description: touch kiosk with iPhone-like scrolling, fullscreen on the display

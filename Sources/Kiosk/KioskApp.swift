@@ -5,7 +5,8 @@ import TouchInput
 /// The kiosk without SDL: scenes from the manifest, input mapped from SDL-shaped events, the idle reset,
 /// what each frame draws and what the trace says. The SDL layer feeds it events and draws its commands.
 public final class KioskApp {
-    public let manifest: Manifest
+    /// What the kiosk shows (a reload replaces it).
+    public private(set) var manifest: Manifest
     /// The touch calibration in effect: the manifest's, unless a calibration file replaces it (calibration.md).
     public var calibration: Calibration
     public let rotation: Rotation
@@ -84,6 +85,40 @@ public final class KioskApp {
         scene = s
         lastPage = s.currentPage
         sink.add(TraceEvent(view: nil, name: "sceneDidChange", arguments: "\"scene\": \(jsonString(id))"))
+    }
+
+    /// New content (a reload, operations.md): the scene, its offsets, zoom and page are kept when the new
+    /// manifest has a scene of the same id showing the same images; otherwise the kiosk goes home. Reports
+    /// `contentDidReload`.
+    public func reload(_ new: Manifest) {
+        let old = scene.config
+        let views = viewStates()
+        manifest = new
+        scenes.removeAll()
+        // Making the new scene and placing its views is not a scroll (as opening a scene is not).
+        let mark = sink.events.count
+        if let same = new.scene(old.id), same.imagePaths == old.imagePaths {
+            scene = makeScene(same)
+            apply(views)
+            sink.events.removeSubrange(mark...)
+        } else {
+            let home = new.scene(new.home) ?? new.scenes[0]
+            scene = makeScene(home)
+            scene.reset()
+            lastPage = scene.currentPage
+            sink.events.removeSubrange(mark...)
+            if home.id != old.id {
+                sink.add(TraceEvent(view: nil, name: "sceneDidChange", arguments: "\"scene\": \(jsonString(home.id))"))
+            }
+        }
+        sink.add(TraceEvent(view: nil, name: "contentDidReload", arguments: "\"ok\": true"))
+    }
+
+    /// A reload that found problems: the content stays as it is; the trace says why.
+    public func reloadFailed(_ error: String) {
+        sink.add(
+            TraceEvent(view: nil, name: "contentDidReload", arguments: "\"ok\": false, \"error\": \(jsonString(error))")
+        )
     }
 
     /// The home button: top-left, shown on every scene but home.

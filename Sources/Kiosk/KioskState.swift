@@ -33,12 +33,29 @@ extension KioskApp {
     /// The state to save, `wallClock` being the Unix time at `ms` on the kiosk's clock. (The app's own `now` is its
     /// last step, which an idle loop may have taken seconds ago: the last input is placed by the time given.)
     public func snapshot(wallClock: Double, at ms: Double) -> KioskState {
+        KioskState(scene: scene.config.id, views: viewStates(), lastInput: wallClock - (ms - lastInput) / 1000)
+    }
+
+    /// Every view of the current scene: its offset, zoom and page.
+    func viewStates() -> [String: KioskState.View] {
         var views: [String: KioskState.View] = [:]
         for (id, v) in scene.tracedViews {
             views[id] = .init(
                 contentOffset: [v.contentOffset.x, v.contentOffset.y], zoomScale: v.zoomScale, page: v.currentPage)
         }
-        return KioskState(scene: scene.config.id, views: views, lastInput: wallClock - (ms - lastInput) / 1000)
+        return views
+    }
+
+    /// Puts the current scene's views where `views` says, within their limits (the images may have changed).
+    func apply(_ views: [String: KioskState.View]) {
+        for (id, v) in scene.tracedViews {
+            guard let saved = views[id], saved.contentOffset.count == 2 else { continue }
+            if v.canZoom, saved.zoomScale.isFinite, saved.zoomScale > 0 {
+                v.setZoomScale(saved.zoomScale, animated: false)
+            }
+            v.contentOffset = v.clampedOffset(Point(x: saved.contentOffset[0], y: saved.contentOffset[1]))
+        }
+        lastPage = scene.currentPage
     }
 
     /// Goes back to a saved state, unless the idle timeout has passed since its last touch (then the kiosk
@@ -51,14 +68,7 @@ extension KioskApp {
         if idle > 0 && wallClock - state.lastInput >= idle { return false }
         guard manifest.scene(state.scene) != nil else { return false }
         show(scene: state.scene)
-        for (id, v) in scene.tracedViews {
-            guard let saved = state.views[id], saved.contentOffset.count == 2 else { continue }
-            if v.canZoom, saved.zoomScale.isFinite, saved.zoomScale > 0 {
-                v.setZoomScale(saved.zoomScale, animated: false)
-            }
-            v.contentOffset = v.clampedOffset(Point(x: saved.contentOffset[0], y: saved.contentOffset[1]))
-        }
-        lastPage = scene.currentPage
+        apply(state.views)
         lastInput = ms - max(0, wallClock - state.lastInput) * 1000
         idleResetDone = false
         sink.events.removeAll()

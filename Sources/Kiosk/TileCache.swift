@@ -69,6 +69,17 @@ public struct TileCache<Value> {
         return evicted
     }
 
+    /// Removes the entries whose key `which` picks, pinned or not (for the owner to free).
+    public mutating func remove(where which: (TileKey) -> Bool) -> [Value] {
+        var removed: [Value] = []
+        for (key, e) in entries where which(key) {
+            entries[key] = nil
+            bytes -= e.bytes
+            removed.append(e.value)
+        }
+        return removed
+    }
+
     /// Removes everything (for the owner to free).
     public mutating func removeAll() -> [Value] {
         defer {

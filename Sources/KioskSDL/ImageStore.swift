@@ -13,6 +13,8 @@ final class ImageStore {
         var info: ImageInfo
         /// Texture pixels per image pixel (below 1 when scaled down to fit a texture).
         var scale: Double
+        /// The file as it was when loaded (a reload keeps the entry only while the file is the same).
+        var identity: FileIdentity? = nil
     }
 
     /// Held so that the renderer outlives every texture made with it.
@@ -35,10 +37,26 @@ final class ImageStore {
 
     func entry(_ path: String) -> Entry {
         if let e = entries[path] { return e }
-        let e = load(path)
+        let identity = FileIdentity(path)
+        var e = load(path)
+        e.identity = identity
         entries[path] = e
         return e
     }
+
+    /// New content: every image it does not name, or whose file changed since it was loaded, is let go (its
+    /// texture, its tiles); those it still shows unchanged stay loaded.
+    func retire(keeping paths: Set<String>) {
+        for (path, e) in entries where !paths.contains(path) || e.identity == nil || FileIdentity(path) != e.identity {
+            if let t = e.texture { SDL_DestroyTexture(t) }
+            if e.info.pyramid != nil { tiles.unregister(e.info.id) }
+            entries[path] = nil
+        }
+    }
+
+    /// The number the next pyramid is registered under (never reused: a retired pyramid's late tiles are
+    /// recognised by it).
+    var nextPyramidID = 1
 
     /// A plain image is decoded whole: beyond this many pixels (512 megapixels, 2 GiB decoded) it is refused
     /// with a pointer to Deep Zoom rather than risking the kiosk's memory.
@@ -102,7 +120,8 @@ final class ImageStore {
 
     /// An image drawn from the tiles of `source`, registered with the tile store under the next number.
     func pyramidEntry(_ source: any TileSource, isOpaque: Bool) -> Entry {
-        let id = entries.count + 1
+        let id = nextPyramidID
+        nextPyramidID += 1
         tiles.register(source, id: id)
         let p = source.pyramid
         let size = Size(width: Double(p.width), height: Double(p.height))
@@ -157,4 +176,24 @@ func headerSize(_ path: String) -> (Int, Int)? {
         i += 2 + be16(i + 2)
     }
     return nil
+}
+
+/// Which file a path names and what it holds, as far as `stat(2)` tells: a file replaced or rewritten has
+/// another.
+struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: Int
+    var modifiedNanoseconds: Int
+
+    init?(_ path: String) {
+        var s = stat()
+        guard stat(path, &s) == 0 else { return nil }
+        device = UInt64(s.st_dev)
+        inode = UInt64(s.st_ino)
+        size = Int64(s.st_size)
+        modified = s.st_mtim.tv_sec
+        modifiedNanoseconds = s.st_mtim.tv_nsec
+    }
 }

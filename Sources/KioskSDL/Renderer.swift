@@ -67,7 +67,64 @@ final class Renderer {
         draw(list, paths: app.scene.config.imagePaths, background: app.manifest.background, sceneSize: app.sceneSize)
         scene = nil
         tiles.request(missing: self.query.missing, prefetch: self.query.prefetch)
+        drawCrossfade(at: ms)
         return list
+    }
+
+    // MARK: Crossfade (a reload)
+
+    /// The old content's last frame, drawn over the new one fading out, and when the fade began.
+    var fade: (texture: OpaquePointer, start: Double)?
+    /// How long new content takes to fade in (operations.md: at most 300 ms).
+    static let crossfadeMs = 250.0
+
+    /// Keeps what the frame drawn so far shows (call before presenting it): it fades out over the next frames.
+    func captureForCrossfade(at ms: Double) {
+        endCrossfade()
+        let w = Int32(display.size.width)
+        let h = Int32(display.size.height)
+        let format = display.textures.opaqueFormat
+        guard let texture = SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), w, h)
+        else { return }
+        var pixels: UnsafeMutableRawPointer?
+        var pitch: Int32 = 0
+        guard SDL_LockTexture(texture, nil, &pixels, &pitch) == 0, let pixels else {
+            SDL_DestroyTexture(texture)
+            return
+        }
+        let read = SDL_RenderReadPixels(renderer, nil, format, pixels, pitch)
+        SDL_UnlockTexture(texture)
+        guard read == 0 else {
+            SDL_DestroyTexture(texture)
+            return
+        }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        fade = (texture, ms)
+    }
+
+    /// Whether a crossfade still runs at `ms` (frames are drawn until it ends).
+    func isCrossfading(at ms: Double) -> Bool { fade.map { ms - $0.start < Self.crossfadeMs } ?? false }
+
+    func drawCrossfade(at ms: Double) {
+        guard let (texture, start) = fade else { return }
+        let progress = (ms - start) / Self.crossfadeMs
+        guard progress < 1 else { return endCrossfade() }
+        SDL_SetTextureAlphaMod(texture, channel(1 - max(0, progress)))
+        SDL_RenderCopy(renderer, texture, nil, nil)
+    }
+
+    func endCrossfade() {
+        if let (texture, _) = fade { SDL_DestroyTexture(texture) }
+        fade = nil
+    }
+
+    /// New content replaces the old: its images are retired (but those it shows unchanged), its kept pictures
+    /// dropped.
+    func contentChanged(keeping paths: Set<String>) {
+        images.retire(keeping: paths)
+        layers?.drop()
+        lastScales = [:]
+        seenScales = [:]
     }
 
     /// Draws one frame of `list` for a scene of `sceneSize` whose images are `paths`. The list covers the whole

@@ -54,6 +54,11 @@ public enum Runner {
         let renderer = Renderer(display: display, images: images)
         let loop = try FrameLoop(
             options: options, app: app, display: display, renderer: renderer, replay: replay)
+        if !options.calibrate && !options.touchTest, let path = manifestPath(options, defaultManifest: defaultManifest)
+        {
+            loop.reload = ContentReload(path: path, screen: display.size)
+            loop.calibrationFile = calibrationFile
+        }
         try loop.run()
         if let wizard = app.calibrationScreen?.wizard, let calibrationFile {
             switch wizard.outcome {
@@ -144,6 +149,13 @@ final class FrameLoop {
     var lastSave = 0.0
     var lastMemoryLog = 0.0
     static let memoryLogMs = 600_000.0
+    /// SIGHUP's reload (nil for the installer's tools), and the calibration file a reload reads again.
+    var reload: ContentReload?
+    var calibrationFile: String?
+    /// Checked new content waiting for the screen to come to rest, and when it was ready (kiosk clock).
+    var pendingContent: (manifest: Manifest, readyAt: Double)?
+    /// New content waits for the visitor's gesture to end at most this long.
+    static let swapWaitMs = 3000.0
 
     init(options: Options, app: KioskApp, display: Display, renderer: Renderer, replay: EventLog?) throws(KioskError) {
         self.options = options
@@ -289,7 +301,7 @@ final class FrameLoop {
         var needsDraw = true
         while !app.quitRequested {
             let before = now()
-            if !needsDraw && !app.needsFrame && app.isAtRest {
+            if !needsDraw && !app.needsFrame && app.isAtRest && !renderer.isCrossfading(at: before) && !swapIsDue {
                 if !settled && before - lastFrameMs >= Self.settleMs && !renderer.tiles.isBusy {
                     renderer.settle()
                     settled = true
@@ -301,7 +313,9 @@ final class FrameLoop {
             keepUp(realMs: t2)
             deliverReplay(upTo: t2)
             // Tiles arriving or blending in are drawn as they come.
-            needsDraw = pollSDL(at: t2) || needsDraw || renderer.tiles.isBlending(at: t2)
+            needsDraw =
+                pollSDL(at: t2) || needsDraw || renderer.tiles.isBlending(at: t2) || renderer.isCrossfading(at: t2)
+                || swapIsDue
             if app.quitRequested { break }
             let wasMoving = app.needsFrame
             app.step(to: t2)
@@ -340,6 +354,7 @@ final class FrameLoop {
         if frame > 0, let ping = notifier?.nextPing { due = min(due, ping) }
         if let state { due = min(due, lastSave + state.intervalMs) }
         if let d = app.nextDeadline { due = min(due, d) }
+        if let pending = pendingContent { due = min(due, pending.readyAt + Self.swapWaitMs) }
         return max(0, due - t)
     }
 
@@ -371,6 +386,14 @@ final class FrameLoop {
     }
 
     func handleSDL(_ e: SDL_Event, at t: Double) {
+        if let reload, e.type == reload.requestEvent {
+            if reload.request() { announceReloading() }
+            return
+        }
+        if let reload, e.type == reload.doneEvent {
+            finishReload(at: t)
+            return
+        }
         guard let event = logEvent(e) else { return }
         if case .window(let name, _, _) = event, name == "SDL_WINDOWEVENT_SIZE_CHANGED" {
             let size = display.refreshSize()
@@ -378,6 +401,59 @@ final class FrameLoop {
             return
         }
         deliver(event, at: t)
+    }
+
+    /// A load finished: problems leave the content as it is and are logged; good content waits for the frame
+    /// that swaps it in (`renderFrame`).
+    func finishReload(at t: Double) {
+        guard let reload, let report = reload.take() else { return }
+        for p in report.problems { log(p.isWarning ? .warning : .error, p.description) }
+        guard let manifest = report.manifest else {
+            let errors = report.errors
+            let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
+            let why = (errors.first?.description ?? "unknown") + more
+            log(
+                .error,
+                "reload: \(reload.path): \(errors.count) error\(errors.count == 1 ? "" : "s"); the content shown is unchanged"
+            )
+            app.reloadFailed(why)
+            reloadOutcome = "READY=1\nSTATUS=reload failed: \(why)"
+            return
+        }
+        pendingContent = (manifest, t)
+    }
+
+    /// `RELOADING=1` (systemd's reload protocol wants the monotonic time with it).
+    func announceReloading() {
+        notifier?.send("RELOADING=1\nMONOTONIC_USEC=\(monotonicMicroseconds())")
+    }
+
+    /// The `READY=1` that ends a reload, sent after the frame whose trace line says `contentDidReload` (the
+    /// first frame of the new content, or the next frame after a failure); then a load asked for meanwhile starts.
+    var reloadOutcome: String?
+
+    func announceReloadOutcome() {
+        guard let outcome = reloadOutcome else { return }
+        reloadOutcome = nil
+        notifier?.send(outcome)
+        if reload?.next() == true { announceReloading() }
+    }
+
+    /// Swaps checked new content in after a frame (its last frame of the old content is kept for the
+    /// crossfade), once the visitor's gesture has ended or after `swapWaitMs`.
+    var swapIsDue: Bool {
+        guard let pending = pendingContent else { return false }
+        return app.isAtRest || kioskNow() - pending.readyAt >= Self.swapWaitMs
+    }
+
+    func swapContent() {
+        guard let (manifest, _) = pendingContent, let reload else { return }
+        pendingContent = nil
+        renderer.contentChanged(keeping: Set(manifest.scenes.flatMap(\.imagePaths)))
+        app.reload(manifest)
+        app.calibration = CalibrationFile.effective(file: calibrationFile, manifest: manifest.calibration)
+        log(.info, "reload: \(reload.path): \(manifest.scenes.count) scenes; showing \(app.scene.config.id)")
+        reloadOutcome = "READY=1\nSTATUS=showing \(app.scene.config.id) (reloaded)"
     }
 
     func deliver(_ event: EventLog.Event, at t: Double) {
@@ -393,6 +469,8 @@ final class FrameLoop {
             try saveScreenshot(screenshots[i].path)
             screenshots[i].taken = true
         }
+        let swapping = swapIsDue
+        if swapping { renderer.captureForCrossfade(at: t) }
         SDL_RenderPresent(display.renderer)
         let ms = Double(SDL_GetPerformanceCounter() - start) * 1000 / Double(SDL_GetPerformanceFrequency())
         worstFrameMs = max(worstFrameMs, ms)
@@ -400,6 +478,8 @@ final class FrameLoop {
         lastFrameMs = t
         settled = false
         if let trace { trace.write(app.traceLine(frame: frame) + "\n") } else { app.dropFrameEvents() }
+        announceReloadOutcome()
+        if swapping { swapContent() }
         frame += 1
         afterFrame(realMs: Double(SDL_GetTicks64() - startTicks))
     }
@@ -466,4 +546,11 @@ func residentKiB() -> Int {
     guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
     let pages = text.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
     return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
+}
+
+/// CLOCK_MONOTONIC in microseconds (systemd's `MONOTONIC_USEC=` with `RELOADING=1`).
+func monotonicMicroseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1000
 }

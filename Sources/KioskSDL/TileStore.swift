@@ -286,6 +286,15 @@ final class TileStore {
         }
     }
 
+    /// Forgets the pyramid `id` (new content replaced it): its textures are freed, and its tiles still on their
+    /// way are dropped when they arrive.
+    func unregister(_ id: Int) {
+        sources[id] = nil
+        for t in cache.remove(where: { $0.image == id }) { SDL_DestroyTexture(t) }
+        failed = failed.filter { $0.image != id }
+        arrived = arrived.filter { $0.key.image != id }
+    }
+
     func isLoaded(_ key: TileKey) -> Bool {
         if cache.contains(key) || failed.contains(key) { return true }
         if synchronous || sources[key.image]?.isCheap == true {
@@ -327,6 +336,10 @@ final class TileStore {
         while Double(SDL_GetPerformanceCounter() - start) / frequency * 1000 < Self.uploadBudgetMs,
             let (key, box) = workers.takeDone(limit: 1).first
         {
+            guard sources[key.image] != nil else {
+                if let s = box.surface { SDL_FreeSurface(s) }
+                continue
+            }
             install(key, box.surface, pinned: false, prepared: true)
             if blendsIn { arrived[key] = now }
         }

@@ -1,0 +1,58 @@
+import Kiosk
+import ScrollEngine
+import Testing
+
+/// `KioskApp.reload` (operations.md): what stays and what goes when new content is swapped in.
+@Suite struct AppReloadTests {
+    static func manifest(_ text: String) throws -> Manifest {
+        try Manifest.parse(text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true })
+    }
+
+    @Test func theSceneAndItsPositionAreKeptWhenItsImageIs() throws {
+        let app = try KioskAppTests.app(scene: "menu")
+        app.handle(.key(down: true, key: "End", repeat: false), at: 100)
+        KioskAppTests.run(app, from: 100, to: 1500)
+        let offset = app.scene.view.contentOffset
+        #expect(offset.y > 0)
+        app.sink.events.removeAll()
+        // Another zoom limit elsewhere and another idle timeout: the menu is still the menu.
+        let text = KioskAppTests.manifestText.replacingOccurrences(of: "\"maxZoom\": 2.0", with: "\"maxZoom\": 4.0")
+            .replacingOccurrences(of: "\"idleTimeoutSeconds\": 2", with: "\"idleTimeoutSeconds\": 60")
+        app.reload(try Self.manifest(text))
+        #expect(app.scene.config.id == "menu")
+        #expect(app.scene.view.contentOffset == offset)
+        #expect(app.manifest.idleTimeoutSeconds == 60)
+        #expect(app.sink.events.map(\.json) == [#"{"name": "contentDidReload", "ok": true}"#])
+    }
+
+    @Test(arguments: [
+        // The menu removed (and the hotspot that went to it).
+        (
+            #"{"id": "menu", "type": "scroll", "image": "menu.png"}"#,
+            #"{"id": "other", "type": "scroll", "image": "menu.png"}"#
+        ),
+        // The menu showing another image.
+        (#""image": "menu.png""#, #""image": "menu2.png""#),
+    ])
+    func otherwiseTheKioskGoesHome(old: String, new: String) throws {
+        let app = try KioskAppTests.app(scene: "menu")
+        let text = KioskAppTests.manifestText.replacingOccurrences(of: old, with: new)
+            .replacingOccurrences(of: #""goto": "menu""#, with: #""goto": "gallery""#)
+        app.reload(try Self.manifest(text))
+        #expect(app.scene.config.id == "map")
+        #expect(app.scene.view.zoomScale == app.scene.view.minimumZoomScale)
+        #expect(app.sink.events.map(\.name) == ["sceneDidChange", "contentDidReload"])
+        // The hotspot leads where the new manifest says.
+        #expect(app.scene.config.hotspots[0].goto == "gallery")
+    }
+
+    @Test func aFailedReloadOnlySaysWhy() throws {
+        let app = try KioskAppTests.app(scene: "gallery")
+        app.reloadFailed("k.json: not valid JSON")
+        #expect(app.scene.config.id == "gallery")
+        #expect(
+            app.sink.events.map(\.json) == [
+                #"{"name": "contentDidReload", "ok": false, "error": "k.json: not valid JSON"}"#
+            ])
+    }
+}
