@@ -34,7 +34,11 @@ public final class KioskApp {
     var mouseDown = false
     var mousePosition: Point = .zero
     var controlKeys = 0
-    var lastInput: Double = 0
+    /// When the last touch (or click, wheel, key) came, on the kiosk's clock.
+    public internal(set) var lastInput: Double = 0
+    /// When the visitor's activity began: the first input after the kiosk was idle (at start, or after an idle
+    /// reset).
+    public private(set) var activeSince: Double = 0
     var idleResetDone = true
     var lastPage: Int?
     /// The screen is blank (`blankAfterSeconds`); the next touch only wakes it.
@@ -286,6 +290,7 @@ public final class KioskApp {
     }
 
     func noteInput() {
+        if idleResetDone { activeSince = now }
         lastInput = now
         idleResetDone = false
     }
@@ -337,9 +342,13 @@ public final class KioskApp {
             if toolScreen.isOver { quitRequested = true }
             return
         }
-        scene.controller.step(to: now)
-        for g in scene.controller.events { report(g) }
-        scene.controller.events.removeAll(keepingCapacity: true)
+        // The events are taken before they are acted on: a hotspot's goto changes the scene, and the events left
+        // in the old scene's controller would act again when it is shown next.
+        let controller = scene.controller
+        controller.step(to: now)
+        let events = controller.events
+        controller.events.removeAll(keepingCapacity: true)
+        for g in events { report(g) }
         if let page = scene.currentPage, page != lastPage {
             lastPage = page
             sink.add(TraceEvent(view: scene.config.id, name: "pageDidChange", arguments: "\"page\": \(page)"))

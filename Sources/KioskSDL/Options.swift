@@ -19,6 +19,13 @@ public struct Options: Equatable, Sendable {
     public var touchTest = false
     /// `--check`: check the manifest and everything it names, print a summary or every problem, exit 0 or 3.
     public var check = false
+    /// `--stats`: print the visitor statistics of `--state` (else `$STATE_DIRECTORY`) from `--since`, `--json`.
+    public var stats = false
+    public var state: String?
+    public var since: String?
+    public var json = false
+    /// `--clock ISO`: the wall clock at time zero (Unix seconds; read as local time).
+    public var clock: Double?
     public var showVersion = false
     public var showHelp = false
 
@@ -36,6 +43,7 @@ public struct Options: Equatable, Sendable {
             && a.screenshots.map(\.ms) == b.screenshots.map(\.ms)
             && a.screenshots.map(\.path) == b.screenshots.map(\.path) && a.calibration == b.calibration
             && a.calibrate == b.calibrate && a.touchTest == b.touchTest && a.check == b.check
+            && a.stats == b.stats && a.state == b.state && a.since == b.since && a.json == b.json && a.clock == b.clock
     }
 
     public static let usage = """
@@ -56,6 +64,13 @@ public struct Options: Equatable, Sendable {
           --touch-test           every finger shown where the kiosk maps it; ends after 30 s without a touch
           --check                check the manifest and every image it names; a summary and exit 0, or
                                  every problem and exit 3 (WxH of --headless/--windowed: the screen)
+          --stats                visitor statistics: visits per day, median and 90th-percentile duration,
+                                 scenes by time spent, hotspots by taps
+            --state DIR          the state folder to read (default: $STATE_DIRECTORY)
+            --since YYYY-MM-DD   only visits from that day on
+            --json               one JSON object instead of a table
+          --clock ISO            the wall clock at time zero, local time (2026-01-05T09:00:00); headless
+                                 runs add the virtual time (without it they start at that Monday 09:00)
           --version, --help
         """
 
@@ -109,6 +124,21 @@ public struct Options: Equatable, Sendable {
             case "--calibrate": o.calibrate = true
             case "--touch-test": o.touchTest = true
             case "--check": o.check = true
+            case "--stats": o.stats = true
+            case "--state": o.state = try value(a)
+            case "--since":
+                let v = try value(a)
+                guard v.count == 10, LocalTime.parse(v) != nil else {
+                    throw .commandLine("--since \(v): expected a day, YYYY-MM-DD")
+                }
+                o.since = v
+            case "--json": o.json = true
+            case "--clock":
+                let v = try value(a)
+                guard let t = LocalTime.parse(v) else {
+                    throw .commandLine("--clock \(v): expected local time, e.g. 2026-01-05T09:00:00")
+                }
+                o.clock = t
             case "--version": o.showVersion = true
             case "--help", "-h": o.showHelp = true
             default: throw .commandLine("unknown option \(a) (see --help)")
@@ -117,6 +147,9 @@ public struct Options: Equatable, Sendable {
         }
         if sawWindowed && sawHeadless { throw .commandLine("--windowed and --headless exclude each other") }
         if o.realtime && !sawHeadless { throw .commandLine("--realtime goes with --headless") }
+        if !o.stats, let flag = o.state != nil ? "--state" : o.since != nil ? "--since" : o.json ? "--json" : nil {
+            throw .commandLine("\(flag) goes with --stats")
+        }
         return o
     }
 }

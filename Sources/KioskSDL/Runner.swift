@@ -154,6 +154,12 @@ final class FrameLoop {
     var calibrationFile: String?
     /// Checked new content waiting for the screen to come to rest, and when it was ready (kiosk clock).
     var pendingContent: (manifest: Manifest, readyAt: Double)?
+    /// Visits counted from the frames' events, and where they are written (with `$STATE_DIRECTORY`, not for the
+    /// installer's tools).
+    var visits: VisitCounter?
+    let visitLog: VisitLog?
+    /// The wall clock at time zero when it is not the system's: `--clock`, or the headless default.
+    let clockOrigin: Double?
     /// New content waits for the visitor's gesture to end at most this long.
     static let swapWaitMs = 3000.0
 
@@ -165,6 +171,14 @@ final class FrameLoop {
         self.replay = replay.map { Self.prepare($0, window: display.size) } ?? []
         screenshots = options.screenshots.map { ($0.ms, $0.path, false) }
         state = options.calibrate || options.touchTest ? nil : StateFile()
+        visitLog = state == nil ? nil : VisitLog()
+        if let clock = options.clock {
+            clockOrigin = clock
+        } else if case .headless = options.mode {
+            clockOrigin = LocalTime.parse(LocalTime.headlessDefault)
+        } else {
+            clockOrigin = nil
+        }
         waiter = IdleWait.forCurrentDriver()
         waiter.wakeOnEventsAndSignals()
         // A decoded tile is an SDL event: it wakes the loop wherever it sleeps, and the frame draws it.
@@ -230,6 +244,7 @@ final class FrameLoop {
                 "frames: \(frame) drawn, the longest in \(String(format: "%.2f", worstFrameMs)) ms, \(lateFrames) over \(String(format: "%.1f", Runner.frameMs)) ms"
             )
             if let state { state.save(app.snapshot(wallClock: Date().timeIntervalSince1970, at: kioskNow())) }
+            if let visit = visits?.finish() { visitLog?.append(visit, today: today()) }
             trace?.close()
             record?.close()
         }
@@ -240,7 +255,27 @@ final class FrameLoop {
                 log(.info, "\(state.path): the idle timeout has passed since the last touch; starting at home")
             }
         }
+        if let visitLog {
+            visitLog.prune(today: today())
+            visits = VisitCounter(app) { [unowned self] in self.wallClock(at: $0) }
+        }
         if isVirtual { try runVirtual() } else { try runRealtime() }
+    }
+
+    /// The wall clock (Unix seconds) at `ms` on the kiosk's clock: `--clock` (or the headless default) plus the
+    /// kiosk's time, else the system's clock.
+    func wallClock(at ms: Double) -> Double {
+        if let clockOrigin { return clockOrigin + ms / 1000 }
+        return Date().timeIntervalSince1970 - (kioskNow() - ms) / 1000
+    }
+
+    /// The local day now (`YYYY-MM-DD`).
+    func today() -> String { String(LocalTime.iso(wallClock(at: kioskNow())).prefix(10)) }
+
+    /// The frame's events (before the trace takes them) to the visit counter; a visit that ended is written.
+    func countVisits(at t: Double) {
+        guard let visits, let visit = visits.observe(app, at: t) else { return }
+        visitLog?.append(visit, today: today())
     }
 
     /// After each frame: READY=1 after the first, the watchdog, the state every few seconds (real time), and
@@ -477,6 +512,7 @@ final class FrameLoop {
         if ms > Runner.frameMs { lateFrames += 1 }
         lastFrameMs = t
         settled = false
+        countVisits(at: t)
         if let trace { trace.write(app.traceLine(frame: frame) + "\n") } else { app.dropFrameEvents() }
         announceReloadOutcome()
         if swapping { swapContent() }

@@ -1,0 +1,158 @@
+import EventLog
+import Foundation
+
+/// One visit (operations.md): from the first touch after the kiosk was idle to the idle reset (or exit). What
+/// was looked at and how: no coordinates, nothing that identifies a person.
+public struct Visit: Codable, Equatable, Sendable {
+    /// Local time with its offset (`2026-11-30T10:12:03+01:00`).
+    public var start: String
+    /// From the first touch to the last.
+    public var durationMs: Int
+    /// Milliseconds spent in each scene (between the first touch and the last).
+    public var scenes: [String: Int]
+    public var hotspots: [String: Int]
+    /// `pan`, `pinch`, `doubleTap`, `page`.
+    public var gestures: [String: Int]
+
+    public init(
+        start: String, durationMs: Int, scenes: [String: Int], hotspots: [String: Int], gestures: [String: Int]
+    ) {
+        self.start = start
+        self.durationMs = durationMs
+        self.scenes = scenes
+        self.hotspots = hotspots
+        self.gestures = gestures
+    }
+
+    /// The visit's line in `visits/YYYY-MM-DD.jsonl`, keys in the contract's order.
+    public var line: String {
+        func object(_ d: [String: Int]) -> String {
+            "{" + d.sorted { $0.key < $1.key }.map { "\(jsonString($0.key)): \($0.value)" }.joined(separator: ", ")
+                + "}"
+        }
+        let g = ["pan", "pinch", "doubleTap", "page"].map { "\(jsonString($0)): \(gestures[$0] ?? 0)" }
+        return "{\"start\": \(jsonString(start)), \"durationMs\": \(durationMs), \"scenes\": \(object(scenes)), "
+            + "\"hotspots\": \(object(hotspots)), \"gestures\": {\(g.joined(separator: ", "))}}"
+    }
+
+    /// The local date of its start (`YYYY-MM-DD`): the name of its file.
+    public var day: String { String(start.prefix(10)) }
+}
+
+/// Counts visits from what the kiosk already reports: the trace's events of each frame and the time of the
+/// last touch. Nothing else is kept: the trace and the statistics cannot disagree.
+public final class VisitCounter {
+    struct Open {
+        var startMs: Double
+        var lastTouchMs: Double
+        var scene: String
+        var sceneSince: Double
+        var scenes: [String: Double] = [:]
+        var hotspots: [String: Int] = [:]
+        var gestures: [String: Int] = [:]
+    }
+
+    var open: Open?
+    /// The last touch already seen: a later one after the kiosk was idle starts a visit.
+    var seenInput: Double
+    /// Turns the kiosk's clock (ms) into local wall-clock time (Unix seconds).
+    let wallClock: (Double) -> Double
+
+    /// The scene shown in the last frame seen (a visit that begins in a frame whose events change the scene
+    /// began in this one).
+    var shownScene: String
+
+    /// Counts from `app` as it is now: its last touch (a restored state's is no visit) and scene.
+    public init(_ app: KioskApp, wallClock: @escaping (Double) -> Double) {
+        seenInput = app.lastInput
+        shownScene = app.scene.config.id
+        self.wallClock = wallClock
+    }
+
+    public var isCounting: Bool { open != nil }
+
+    /// The frame of `app` at `ms`: its events (before the trace takes them), the scene shown, the first and last
+    /// touch. Returns the visit that ended in it (at an idle reset).
+    public func observe(_ app: KioskApp, at ms: Double) -> Visit? {
+        let (events, scene, lastInput) = (app.sink.events, app.scene.config.id, app.lastInput)
+        if open == nil && lastInput > seenInput {
+            let start = min(lastInput, max(seenInput, app.activeSince))
+            open = Open(startMs: start, lastTouchMs: lastInput, scene: shownScene, sceneSince: start)
+        }
+        seenInput = lastInput
+        shownScene = scene
+        guard var v = open else { return nil }
+        v.lastTouchMs = max(v.lastTouchMs, lastInput)
+        defer { if open != nil { open = v } }
+        for e in events {
+            switch e.name {
+            case "scrollViewWillBeginDragging": v.gestures["pan", default: 0] += 1
+            case "scrollViewWillBeginZooming": v.gestures["pinch", default: 0] += 1
+            case "doubleTap": v.gestures["doubleTap", default: 0] += 1
+            case "pageDidChange": v.gestures["page", default: 0] += 1
+            case "hotspotTapped":
+                if let id = Self.argument("hotspot", of: e) { v.hotspots[id, default: 0] += 1 }
+            case "sceneDidChange":
+                v.scenes[v.scene, default: 0] += max(0, min(ms, v.lastTouchMs) - v.sceneSince)
+                v.scene = Self.argument("scene", of: e) ?? scene
+                // (The change came with the touch that made it, up to a frame before this frame's time.)
+                v.sceneSince = min(ms, v.lastTouchMs)
+            case "idleReset":
+                open = nil
+                return Self.close(v, wallClock: wallClock)
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// The visit in progress, ended now (the kiosk stops); nil when there is none.
+    public func finish() -> Visit? {
+        guard let v = open else { return nil }
+        open = nil
+        return Self.close(v, wallClock: wallClock)
+    }
+
+    static func close(_ open: Open, wallClock: (Double) -> Double) -> Visit {
+        var v = open
+        v.scenes[v.scene, default: 0] += max(0, v.lastTouchMs - v.sceneSince)
+        return Visit(
+            start: LocalTime.iso(wallClock(v.startMs)), durationMs: Int((v.lastTouchMs - v.startMs).rounded()),
+            scenes: v.scenes.mapValues { Int($0.rounded()) }, hotspots: v.hotspots,
+            gestures: ["pan", "pinch", "doubleTap", "page"].reduce(into: [:]) { $0[$1] = v.gestures[$1] ?? 0 })
+    }
+
+    /// A string argument of a trace event (`"hotspot": "cafe"`).
+    static func argument(_ name: String, of e: TraceEvent) -> String? {
+        guard case .object(let o)? = JSONValue.parse(Substring("{" + e.arguments + "}")), case .string(let s)? = o[name]
+        else { return nil }
+        return s
+    }
+}
+
+/// Local time as the statistics write and read it.
+public enum LocalTime {
+    /// `2026-11-30T10:12:03+01:00`.
+    public static func iso(_ unix: Double, timeZone: TimeZone = .current) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = timeZone
+        f.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxx"
+        return f.string(from: Date(timeIntervalSince1970: unix.rounded(.down)))
+    }
+
+    /// `2026-01-05T09:00:00` (or with seconds left out) read as local time; nil when it is not one.
+    public static func parse(_ text: String, timeZone: TimeZone = .current) -> Double? {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = timeZone
+        for format in ["yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"] {
+            f.dateFormat = format
+            if let d = f.date(from: text) { return d.timeIntervalSince1970 }
+        }
+        return nil
+    }
+
+    /// The headless runs' wall clock at time zero without `--clock` (cli-and-trace.md, operations.md): a Monday.
+    public static let headlessDefault = "2026-01-05T09:00:00"
+}

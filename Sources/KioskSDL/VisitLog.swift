@@ -1,0 +1,118 @@
+import Foundation
+import Kiosk
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The visits folder, `$STATE_DIRECTORY/visits` (operations.md): one file a day, `YYYY-MM-DD.jsonl`, a line a
+/// visit, each appended whole and fsynced. Files older than 400 days go, and the folder never grows past
+/// 100 MB (the oldest go first). A folder that cannot be written is one warning, and the kiosk runs on.
+final class VisitLog {
+    let folder: String
+    var warned = false
+    /// How long a day's file is kept.
+    static let keepDays = 400
+    /// The most the folder holds (100 MB; a test makes it smaller).
+    let maximumBytes: Int
+
+    init(folder: String, maximumBytes: Int = 100 * 1024 * 1024) {
+        self.folder = folder
+        self.maximumBytes = maximumBytes
+    }
+
+    /// `$STATE_DIRECTORY/visits`, or nil when there is no state folder (nothing is counted).
+    convenience init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        guard let state = stateFolder(environment) else { return nil }
+        self.init(folder: state + "/visits")
+    }
+
+    /// Appends `visit` to its day's file. A torn last line (a crash mid-write) is ended first, so the new line
+    /// stands on its own.
+    func append(_ visit: Visit, today: String) {
+        let path = folder + "/" + visit.day + ".jsonl"
+        let isNew = !FileManager.default.fileExists(atPath: path)
+        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil
+        else { return warnOnce() }
+        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return warnOnce() }
+        defer { close(fd) }
+        var line = visit.line + "\n"
+        var last: UInt8 = 0
+        let size = lseek(fd, 0, SEEK_END)
+        if size > 0, pread(fd, &last, 1, size - 1) == 1, last != UInt8(ascii: "\n") { line = "\n" + line }
+        let bytes = Array(line.utf8)
+        guard write(fd, bytes, bytes.count) == bytes.count, fsync(fd) == 0 else { return warnOnce() }
+        if isNew { prune(today: today) }
+    }
+
+    func warnOnce() {
+        guard !warned else { return }
+        warned = true
+        log(.warning, "\(folder): cannot write the visits (\(String(cString: strerror(errno)))); not counting them")
+    }
+
+    /// The day files, oldest first: (day, path, bytes).
+    static func files(in folder: String) -> [(day: String, path: String, bytes: Int)] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".jsonl") && LocalTime.parse(String($0.dropLast(6))) != nil }.sorted()
+            .map { name in
+                let path = folder + "/" + name
+                let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+                return (String(name.dropLast(6)), path, bytes)
+            }
+    }
+
+    /// Deletes the days older than `keepDays` before `today`, then the oldest until the folder is within
+    /// `maximumBytes`.
+    func prune(today: String) {
+        guard let now = LocalTime.parse(today) else { return }
+        var files = Self.files(in: folder)
+        while let first = files.first, let day = LocalTime.parse(first.day),
+            now - day > Double(Self.keepDays) * 86_400
+                || files.map(\.bytes).reduce(0, +) > maximumBytes && files.count > 1
+        {
+            unlink(first.path)
+            files.removeFirst()
+        }
+    }
+
+    /// Every visit in `folder` from `since` (a day) on; a line that is not a visit (torn by a crash, or
+    /// corrupt) is skipped with a warning naming its file and line.
+    static func read(folder: String, since: String?) -> [Visit] {
+        var visits: [Visit] = []
+        let decoder = JSONDecoder()
+        for file in files(in: folder) where since.map({ file.day >= $0 }) ?? true {
+            guard let text = try? String(contentsOfFile: file.path, encoding: .utf8) else {
+                log(.warning, "\(file.path): cannot read it; skipped")
+                continue
+            }
+            for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where !line.isEmpty {
+                guard let v = try? decoder.decode(Visit.self, from: Data(line.utf8)) else {
+                    log(.warning, "\(file.path):\(i + 1): not a visit (a torn or corrupt line); skipped")
+                    continue
+                }
+                visits.append(v)
+            }
+        }
+        return visits
+    }
+}
+
+extension Runner {
+    /// `kiosk --stats`: the visits in `--state DIR` or `$STATE_DIRECTORY`, from `--since` on.
+    public static func stats(_ options: Options) -> Int32 {
+        guard let state = options.state ?? stateFolder() else {
+            log(.error, "--stats: which state folder? pass --state DIR (or set STATE_DIRECTORY)")
+            return 2
+        }
+        let folder = state + "/visits"
+        if !FileManager.default.fileExists(atPath: folder) {
+            log(.warning, "\(folder): no visits recorded yet")
+        }
+        let statistics = VisitStatistics(VisitLog.read(folder: folder, since: options.since))
+        print(options.json ? statistics.json : statistics.text, terminator: options.json ? "\n" : "")
+        return 0
+    }
+}

@@ -1,0 +1,130 @@
+import EventLog
+import Foundation
+import Kiosk
+import ScrollEngine
+import Testing
+
+/// Visits counted from the frames' events (operations.md), and what `--stats` makes of them.
+@Suite struct VisitTests {
+    static func tap(_ app: KioskApp, _ x: Double, _ y: Double, at t: Double) {
+        app.handle(.finger(.down, touchId: 1, fingerId: 1, x: x, y: y, dx: 0, dy: 0, pressure: 1), at: t)
+        app.handle(.finger(.up, touchId: 1, fingerId: 1, x: x, y: y, dx: 0, dy: 0, pressure: 1), at: t + 80)
+    }
+
+    /// Runs frames at 60 Hz from `from` to `to` as the frame loop does: the events due by a frame's time are
+    /// handed over first, then the app steps and the counter sees the frame's events. The visits that ended.
+    static func frames(
+        _ app: KioskApp, _ counter: VisitCounter, from: Double, to: Double, events: [(Double, EventLog.Event)] = []
+    ) -> [Visit] {
+        var ended: [Visit] = []
+        var pending = events
+        var t = from
+        while t < to {
+            t += 1000.0 / 60
+            while let (at, e) = pending.first, at <= t {
+                app.handle(e, at: at)
+                pending.removeFirst()
+            }
+            app.step(to: t)
+            if let v = counter.observe(app, at: t) { ended.append(v) }
+            app.dropFrameEvents()
+        }
+        return ended
+    }
+
+    static func finger(_ phase: EventLog.FingerPhase, _ id: Int64, _ x: Double, _ y: Double) -> EventLog.Event {
+        .finger(phase, touchId: 1, fingerId: id, x: x, y: y, dx: 0, dy: 0, pressure: 1)
+    }
+
+    static let utc = TimeZone(identifier: "UTC")!
+
+    /// The idle reset after a hotspot's scene goes home, and stays there (the hotspot's tap is not acted on
+    /// again when home is shown).
+    @Test func theIdleResetAfterAHotspotStaysHome() throws {
+        let app = try KioskAppTests.app()
+        Self.tap(app, 0.05, 0.1, at: 100)
+        KioskAppTests.run(app, from: 100, to: 1000)
+        #expect(app.scene.config.id == "menu")
+        KioskAppTests.run(app, from: 1000, to: 3000)
+        #expect(app.scene.config.id == "map")
+        KioskAppTests.run(app, from: 3000, to: 4000)
+        #expect(app.scene.config.id == "map")
+    }
+
+    /// Two visits separated by the idle timeout: their scenes, hotspots and gestures, to the millisecond.
+    @Test func twoVisits() throws {
+        let app = try KioskAppTests.app()
+        let counter = VisitCounter(app) { 1_767_603_600 + $0 / 1000 }  // 2026-01-05T09:00:00Z
+        #expect(Self.frames(app, counter, from: 0, to: 500).isEmpty)
+        #expect(!counter.isCounting)
+        // The first: the cafe hotspot (to the menu) at 500, a scroll of the menu from 1000 to 1200.
+        var events: [(Double, EventLog.Event)] = [
+            (500, Self.finger(.down, 1, 0.05, 0.1)), (580, Self.finger(.up, 1, 0.05, 0.1)),
+        ]
+        events.append((1000, Self.finger(.down, 2, 0.5, 0.8)))
+        for i in 1...10 { events.append((1000 + 20 * Double(i), Self.finger(.motion, 2, 0.5, 0.8 - Double(i) * 0.04))) }
+        events.append((1200, Self.finger(.up, 2, 0.5, 0.4)))
+        let ended = Self.frames(app, counter, from: 500, to: 5000, events: events)
+        #expect(ended.count == 1)
+        let first = try #require(ended.first)
+        #expect(first.durationMs == 700)
+        // The hotspot's scene change came with its touch's lift at 580.
+        #expect(first.scenes == ["map": 80, "menu": 620])
+        #expect(first.hotspots == ["cafe": 1])
+        #expect(first.gestures == ["pan": 1, "pinch": 0, "doubleTap": 0, "page": 0])
+        #expect(LocalTime.parse(String(first.start.prefix(19)), timeZone: Self.utc) != nil)
+        // The second: a tap on nothing at 6000, then the kiosk stops at 7000.
+        let tap = [(6000.0, Self.finger(.down, 3, 0.9, 0.9)), (6080, Self.finger(.up, 3, 0.9, 0.9))]
+        #expect(Self.frames(app, counter, from: 5000, to: 7000, events: tap).isEmpty)
+        let second = try #require(counter.finish())
+        #expect(second.durationMs == 80)
+        #expect(second.scenes == ["map": 80])
+        #expect(second.hotspots.isEmpty)
+        #expect(counter.finish() == nil)
+    }
+
+    @Test func theLineIsTheContractsShape() throws {
+        let v = Visit(
+            start: "2026-11-30T10:12:03+01:00", durationMs: 48210, scenes: ["map": 30100, "menu": 18110],
+            hotspots: ["cafe": 1], gestures: ["pan": 9, "pinch": 2, "doubleTap": 1, "page": 0])
+        #expect(
+            v.line
+                == #"{"start": "2026-11-30T10:12:03+01:00", "durationMs": 48210, "scenes": {"map": 30100, "menu": 18110}, "hotspots": {"cafe": 1}, "gestures": {"pan": 9, "pinch": 2, "doubleTap": 1, "page": 0}}"#
+        )
+        #expect(v.day == "2026-11-30")
+        #expect(try JSONDecoder().decode(Visit.self, from: Data(v.line.utf8)) == v)
+    }
+
+    @Test func statistics() {
+        func visit(_ day: String, _ ms: Int, _ scenes: [String: Int], _ hotspots: [String: Int] = [:]) -> Visit {
+            Visit(start: day + "T10:00:00+00:00", durationMs: ms, scenes: scenes, hotspots: hotspots, gestures: [:])
+        }
+        let s = VisitStatistics([
+            visit("2026-01-05", 1000, ["map": 1000], ["cafe": 2]),
+            visit("2026-01-05", 3000, ["map": 1000, "menu": 2000]),
+            visit("2026-01-06", 2000, ["menu": 2000], ["cafe": 1, "shop": 1]),
+            visit("2026-01-06", 10_000, ["map": 10_000]),
+        ])
+        #expect(s.visits == 4)
+        #expect(s.days == ["2026-01-05": 2, "2026-01-06": 2])
+        #expect(s.scenes == ["map": 12_000, "menu": 4000])
+        #expect(s.hotspots == ["cafe": 3, "shop": 1])
+        #expect(s.medianMs == 2500)
+        #expect(s.p90Ms == 10_000)
+        #expect(
+            s.json
+                == #"{"visits": 4, "days": {"2026-01-05": 2, "2026-01-06": 2}, "scenes": {"map": 12000, "menu": 4000}, "hotspots": {"cafe": 3, "shop": 1}, "durationMs": {"median": 2500, "p90": 10000}}"#
+        )
+        #expect(s.text.contains("  map   12.0 s  75 %"), "\(s.text)")
+        #expect(VisitStatistics([]).text == "visits: 0\n")
+    }
+
+    @Test func localTime() {
+        let t = LocalTime.parse("2026-01-05T09:00:00", timeZone: Self.utc)
+        #expect(t == 1_767_603_600)
+        #expect(LocalTime.iso(1_767_603_600.7, timeZone: Self.utc) == "2026-01-05T09:00:00+00:00")
+        let paris = TimeZone(identifier: "Europe/Paris")!
+        #expect(LocalTime.iso(1_767_603_600, timeZone: paris) == "2026-01-05T10:00:00+01:00")
+        #expect(LocalTime.parse("yesterday") == nil)
+    }
+}
