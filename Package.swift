@@ -32,7 +32,9 @@ let package = Package(
         .target(name: "CAllocCounter"),
         .executableTarget(
             name: "kiosk-bench",
-            dependencies: ["ScrollEngine", "TouchInput", "EventLog", "Kiosk", "KioskSDL", "CSDL2", "CAllocCounter"]),
+            dependencies: [
+                "ScrollEngine", "TouchInput", "EventLog", "Kiosk", "KioskSDL", "CSDL2", "CSDL2Image", "CAllocCounter",
+            ]),
         // Helpers shared by the test targets (a seeded generator, tolerant comparisons).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "TestSupport"]),

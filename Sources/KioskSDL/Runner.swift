@@ -442,6 +442,13 @@ final class FrameLoop {
     /// that swaps it in (`renderFrame`).
     func finishReload(at t: Double) {
         guard let reload, let report = reload.take() else { return }
+        if let (start, frames, worst) = loading {
+            log(
+                .info,
+                "reload: checked in \(Int(now() - start)) ms; \(frames) frames drawn meanwhile, the longest in "
+                    + "\(String(format: "%.2f", worst)) ms")
+            loading = nil
+        }
         for p in report.problems { log(p.isWarning ? .warning : .error, p.description) }
         guard let manifest = report.manifest else {
             let errors = report.errors
@@ -458,10 +465,15 @@ final class FrameLoop {
         pendingContent = (manifest, t)
     }
 
-    /// `RELOADING=1` (systemd's reload protocol wants the monotonic time with it).
+    /// `RELOADING=1` (systemd's reload protocol wants the monotonic time with it); the frames from now on are
+    /// the load's.
     func announceReloading() {
         notifier?.send("RELOADING=1\nMONOTONIC_USEC=\(monotonicMicroseconds())")
+        loading = (now(), 0, 0)
     }
+
+    /// While a load runs: when it began (real ms), the frames drawn meanwhile and the longest of them.
+    var loading: (start: Double, frames: Int, worstMs: Double)?
 
     /// The `READY=1` that ends a reload, sent after the frame whose trace line says `contentDidReload` (the
     /// first frame of the new content, or the next frame after a failure); then a load asked for meanwhile starts.
@@ -475,10 +487,11 @@ final class FrameLoop {
     }
 
     /// Swaps checked new content in after a frame (its last frame of the old content is kept for the
-    /// crossfade), once the visitor's gesture has ended or after `swapWaitMs`.
+    /// crossfade), once the visitor's gesture has ended; a finger held still for `swapWaitMs` does not hold it
+    /// back longer (a fling is never cut short).
     var swapIsDue: Bool {
         guard let pending = pendingContent else { return false }
-        return app.isAtRest || kioskNow() - pending.readyAt >= Self.swapWaitMs
+        return app.isAtRest || (kioskNow() - pending.readyAt >= Self.swapWaitMs && !app.needsFrame)
     }
 
     func swapContent() {
@@ -510,6 +523,7 @@ final class FrameLoop {
         let ms = Double(SDL_GetPerformanceCounter() - start) * 1000 / Double(SDL_GetPerformanceFrequency())
         worstFrameMs = max(worstFrameMs, ms)
         if ms > Runner.frameMs { lateFrames += 1 }
+        if let l = loading { loading = (l.start, l.frames + 1, max(l.worstMs, ms)) }
         lastFrameMs = t
         settled = false
         countVisits(at: t)

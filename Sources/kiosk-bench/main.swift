@@ -395,6 +395,12 @@ let json = CommandLine.arguments.contains("--json")
 // Frames drawn in this process are measured on one CPU; the kiosk processes started later run free (the
 // real-time tour has its decoding threads).
 _ = kiosk_pin_to_last_cpu()
+if CommandLine.arguments.contains("--reload-only") {
+    let folder = NSTemporaryDirectory() + "/kiosk-bench"
+    let r = reloadFigures(folder: folder, cache: folder + "/cache")
+    print("reloadWorstFrameMs \(formatted(r.worstFrame)) reloadRssGrowth \(formatted(r.rssGrowth))")
+    exit(0)
+}
 let onlyPans = CommandLine.arguments.contains("--pan-only")
 let eight = figureEight(seconds: 10)
 let pans = mapFrames(zoom: 1, rotations: [.none, .quarter], gesture: eight)
@@ -447,6 +453,8 @@ let panRss = panPeakRss(folder: folder, cache: cache)
 let cold = coldStart(folder: folder, cache: cache)
 let quiet = idleProcess(folder: folder, cache: cache)
 let realtime = realtimeTour(folder: folder, cache: cache)
+let reload = reloadFigures(folder: folder, cache: cache)
+let check = checkDemo()
 let budgetMiB = 128.0
 
 let rows: [(key: String, value: String, unit: String, target: String)] = [
@@ -479,6 +487,9 @@ let rows: [(key: String, value: String, unit: String, target: String)] = [
     ("tourSettledRssMiB", formatted(realtime.settled), "MiB", "<= 96"),
     ("tourWorstFrameMs", formatted(realtime.worstFrame), "ms", "<= 16.7"),
     ("tourLateFrames", "\(Int(realtime.late))", "frames", ""),
+    ("reloadWorstFrameMs", formatted(reload.worstFrame), "ms", "<= 16.7"),
+    ("reloadRssGrowth", formatted(reload.rssGrowth), "", "<= 1.10"),
+    ("checkDemoMs", formatted(check), "ms median", "< 2000"),
 ]
 if json {
     print("{" + rows.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}")
@@ -488,5 +499,6 @@ if json {
     for r in rows { print(cell(r.key, 24) + cell(r.value, 12) + cell(r.unit, 12) + r.target) }
     print("(\(step.count) engine steps; \(event.count) input events of drags and pinches;")
     print(" 400 frames of each demo scene at 1920x1080 on SDL's software renderer while a finger swipes;")
-    print(" the deep-zoom tour: every level in and out with pans, after a warming pass; idle: 5 s with no input)")
+    print(" the deep-zoom tour: every level in and out with pans, after a warming pass; idle: 5 s with no input;")
+    print(" reload: flings on the map while SIGHUP loads the 16384² demo and four 4000-px pages, then 20 reloads)")
 }

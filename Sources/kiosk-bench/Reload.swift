@@ -1,0 +1,118 @@
+import CSDL2
+import CSDL2Image
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// Issue 12's measures of `systemctl reload`: the frames of a fling while a reload loads, memory over twenty
+// reloads, and `kiosk --check` on the demo.
+
+/// Four 4000x3000 pages (the demo's gallery pictures scaled up), written once into `folder`.
+func bigPages(in folder: String) -> [String] {
+    let assets = URL(fileURLWithPath: demoManifest).deletingLastPathComponent().path + "/images/"
+    let names = ["gallery-sunset", "gallery-mountains", "gallery-circles", "gallery-night"]
+    return names.map { name in
+        let out = "\(folder)/\(name)-4000.jpg"
+        guard !FileManager.default.fileExists(atPath: out), let small = IMG_Load(assets + name + ".jpg") else {
+            return out
+        }
+        defer { SDL_FreeSurface(small) }
+        if let big = SDL_CreateRGBSurfaceWithFormat(0, 4000, 3000, 32, SDL_PIXELFORMAT_RGB888.rawValue) {
+            SDL_UpperBlitScaled(small, nil, big, nil)
+            IMG_SaveJPG(big, out, 90)
+            SDL_FreeSurface(big)
+        }
+        return out
+    }
+}
+
+/// The manifest a reload loads: the map (on screen, kept), the 16384² Deep Zoom demo and a carousel of
+/// `pages` (in that order).
+func reloadManifest(pages: [String]) -> String {
+    let assets = URL(fileURLWithPath: demoManifest).deletingLastPathComponent().path
+    let list = pages.map { "\"\($0)\"" }.joined(separator: ", ")
+    return """
+        {"kioskManifest": 1, "home": "map", "idleTimeoutSeconds": 0,
+         "scenes": [
+           {"id": "map", "type": "zoom", "image": "\(assets)/images/floorplan.png", "maxZoom": 2.0,
+            "hotspots": [{"id": "a", "rect": [1200, 800, 700, 500], "goto": "archive"},
+                         {"id": "g", "rect": [1900, 300, 1200, 1000], "goto": "gallery"}]},
+           {"id": "archive", "type": "zoom", "image": "\(assets)/deepzoom/demo.dzi", "maxZoom": 2.0},
+           {"id": "gallery", "type": "carousel", "pages": [\(list)], "maxZoom": 3.0}
+         ]}
+        """
+}
+
+/// A 1920x1080 real-time kiosk on the map, flung back and forth for `seconds` from 1 s on, while SIGHUP
+/// reloads it 0.3 s into the flings (the new manifest names the 16384² demo and four 4000-px pages): the
+/// longest frame drawn while the reload loaded (the kiosk logs it). Then twenty reloads in a row, alternating
+/// two orders of the pages: resident memory after the last over that after the first.
+func reloadFigures(folder: String, cache: String) -> (worstFrame: Double, rssGrowth: Double) {
+    let dir = folder + "/reload"
+    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let pages = bigPages(in: dir)
+    let config = dir + "/kiosk.json"
+    try? reloadManifest(pages: Array(pages.prefix(2))).write(toFile: config, atomically: true, encoding: .utf8)
+    // Flings: a fast swipe every 700 ms, left and right, on the map zoomed in by a double tap first.
+    var log = LogLines(width: 1920, height: 1080)
+    log.doubleTap(300, 0.5, 0.5)
+    var t = 1000.0
+    for i in 0..<8 {
+        let (a, b) = i % 2 == 0 ? (0.7, 0.3) : (0.3, 0.7)
+        for k in 0...6 {
+            log.finger(t + Double(k) * 12, k == 0 ? "DOWN" : "MOTION", 1, a + (b - a) * Double(k) / 6, 0.5)
+        }
+        log.finger(t + 80, "UP", 1, b, 0.5)
+        t += 700
+    }
+    // A tap long after keeps the kiosk running for the reloads that follow.
+    log.finger(60_000, "DOWN", 1, 0.9, 0.9)
+    log.finger(60_060, "UP", 1, 0.9, 0.9)
+    log.write(dir + "/flings.jsonl")
+    let listener = NotifyListener(folder + "/notify-reload.sock")
+    let run = KioskProcess(
+        ["--headless", "1920x1080", "--realtime", "--config", config, "--replay", dir + "/flings.jsonl"],
+        environment: ["NOTIFY_SOCKET": listener.path], cache: cache)
+    run.start()
+    _ = listener.wait(for: "READY=1", seconds: 10)
+    usleep(1_300_000)
+    try? reloadManifest(pages: pages).write(toFile: config, atomically: true, encoding: .utf8)
+    kill(run.pid, SIGHUP)
+    _ = listener.wait(for: "(reloaded)", seconds: 30)
+    var rss: [Double] = []
+    for i in 0..<20 {
+        let order = i % 2 == 0 ? pages.reversed() : pages
+        try? reloadManifest(pages: Array(order)).write(toFile: config, atomically: true, encoding: .utf8)
+        kill(run.pid, SIGHUP)
+        _ = listener.wait(for: "(reloaded)", seconds: 30)
+        usleep(300_000)
+        rss.append(residentKiB(run.pid))
+    }
+    let errors = run.stop()
+    return (number(after: "meanwhile, the longest in ", in: firstReload(errors)) ?? .infinity, rss[19] / rss[0])
+}
+
+/// The log up to the end of its first reload's load.
+func firstReload(_ errors: String) -> String {
+    guard let r = errors.range(of: "meanwhile, the longest in ") else { return "" }
+    return String(errors[..<r.upperBound]) + (errors[r.upperBound...].split(separator: "\n").first ?? "")
+}
+
+/// `kiosk --check` on the demo: the median of three, in ms.
+func checkDemo() -> Double {
+    var times: [Double] = []
+    for _ in 0..<3 {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: kioskBinary)
+        p.arguments = ["--check", "--config", demoManifest]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        let start = Date()
+        try? p.run()
+        p.waitUntilExit()
+        times.append(p.terminationStatus == 0 ? Date().timeIntervalSince(start) * 1000 : .infinity)
+    }
+    return median(times)
+}
