@@ -1,4 +1,5 @@
 import EventLog
+import Foundation
 import ScrollEngine
 import TouchInput
 
@@ -41,8 +42,19 @@ public final class KioskApp {
     public private(set) var activeSince: Double = 0
     var idleResetDone = true
     var lastPage: Int?
-    /// The screen is blank (`blankAfterSeconds`); the next touch only wakes it.
-    public private(set) var isBlanked = false
+    /// The screen is blank (`blankAfterSeconds`, or outside the opening hours); the next touch only wakes it.
+    public var isBlanked: Bool { blankReason != nil }
+    /// Why the screen is blank: "idle" or "hours".
+    public private(set) var blankReason: String?
+    /// The wall clock (Unix seconds) at a time of the kiosk's clock: the opening hours are read on it (none
+    /// known: always open).
+    public var wallClock: ((Double) -> Double)?
+    public var timeZone = TimeZone.current
+    /// The scene change running now, and the scene it leaves (drawn at its start by the renderer).
+    public private(set) var transition: SceneTransition?
+    public private(set) var outgoing: Scene?
+    /// Which scene and hotspot each scene was opened from: going back there shrinks into the hotspot.
+    var openedFrom: [String: (scene: String, hotspot: String)] = [:]
     /// The touch that woke the screen, swallowed until its last finger (or the button) is up.
     var swallowing: Set<FingerKey> = []
 
@@ -79,16 +91,48 @@ public final class KioskApp {
 
     // MARK: Scenes
 
-    /// Opens scene `id` at its opening state and reports `sceneDidChange`.
-    public func show(scene id: String) {
+    /// Opens scene `id` at its opening state and reports `sceneDidChange`, with the manifest's transition
+    /// (`hotspot`: the one tapped to get there, which a zoom grows out of).
+    public func show(scene id: String, from hotspot: Hotspot? = nil) {
         guard let config = manifest.scene(id), id != scene.config.id else { return }
+        let old = scene
+        let grow = hotspot.flatMap { old.frame(of: $0) }
         let s = makeScene(config)
         let mark = sink.events.count
         s.reset()
         sink.events.removeSubrange(mark...)  // opening a scene is not a scroll
         scene = s
         lastPage = s.currentPage
+        if let hotspot { openedFrom[id] = (old.config.id, hotspot.id) }
+        startTransition(from: old, grow: grow)
         sink.add(TraceEvent(view: nil, name: "sceneDidChange", arguments: "\"scene\": \(jsonString(id))"))
+    }
+
+    /// The manifest's transition from `old` to the scene now shown: a zoom grows out of `grow` (the tapped
+    /// hotspot) or, back to the scene it was opened from, shrinks into its hotspot; every other change fades.
+    func startTransition(from old: Scene, grow: Rect?) {
+        guard manifest.transition != .none, manifest.transitionMs > 0 else { return }
+        var style = TransitionStyle.fade
+        var rect: Rect?
+        var shrinks = false
+        if manifest.transition == .zoom {
+            if let grow {
+                (style, rect) = (.zoom, grow)
+            } else if let back = openedFrom[old.config.id], back.scene == scene.config.id,
+                let h = scene.config.hotspots.first(where: { $0.id == back.hotspot }), let frame = scene.frame(of: h)
+            {
+                (style, rect, shrinks) = (.zoom, frame, true)
+            }
+        }
+        transition = SceneTransition(
+            from: old.config.id, to: scene.config.id, style: style, start: now, duration: manifest.transitionMs,
+            rect: rect, shrinks: shrinks)
+        outgoing = old
+        sink.add(
+            TraceEvent(
+                view: nil, name: "sceneTransition",
+                arguments: "\"from\": \(jsonString(old.config.id)), \"to\": \(jsonString(scene.config.id)), "
+                    + "\"style\": \(jsonString(style.rawValue))"))
     }
 
     /// New content (a reload, operations.md): the scene, its offsets, zoom and page are kept when the new
@@ -126,7 +170,9 @@ public final class KioskApp {
     }
 
     /// The home button: top-left, shown on every scene but home.
-    public var homeButtonFrame: Rect? {
+    public var homeButtonFrame: Rect? { homeButtonFrame(of: scene) }
+
+    func homeButtonFrame(of scene: Scene) -> Rect? {
         guard manifest.homeButton, scene.config.id != manifest.home else { return nil }
         return Rect(
             x: HomeButtonStyle.margin, y: HomeButtonStyle.margin, width: HomeButtonStyle.size,
@@ -163,6 +209,7 @@ public final class KioskApp {
             return
         }
         if swallow(event) { return }
+        if transition != nil, ignoreDuringTransition(event) { return }
         switch event {
         case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _):
             noteInput()
@@ -306,7 +353,7 @@ public final class KioskApp {
             case .key(true, _, _): break
             default: return false
             }
-            isBlanked = false
+            blankReason = nil
             noteInput()
             sink.add(TraceEvent(view: nil, name: "screenDidWake"))
             return true
@@ -328,6 +375,17 @@ public final class KioskApp {
         }
     }
 
+    /// A touch (or a click) that begins during a transition is ignored, all of it: its later moves and its
+    /// lift too.
+    func ignoreDuringTransition(_ event: EventLog.Event) -> Bool {
+        switch event {
+        case .finger(.down, let t, let f, _, _, _, _, _): swallowing.insert(FingerKey(touchId: t, fingerId: f))
+        case .mouseButton(true, _, _, _, _): swallowing.insert(FingerKey(touchId: -1, fingerId: -1))
+        default: return false
+        }
+        return true
+    }
+
     // MARK: Time
 
     func advance(to ms: Double) {
@@ -341,6 +399,10 @@ public final class KioskApp {
             for e in toolScreen.step(to: now) { sink.add(e) }
             if toolScreen.isOver { quitRequested = true }
             return
+        }
+        if let t = transition, now - t.start >= t.duration {
+            transition = nil
+            outgoing = nil
         }
         // The events are taken before they are acted on: a hotspot's goto changes the scene, and the events left
         // in the old scene's controller would act again when it is shown next.
@@ -365,7 +427,9 @@ public final class KioskApp {
         case .hotspotTapped(let id):
             sink.add(
                 TraceEvent(view: scene.config.id, name: "hotspotTapped", arguments: "\"hotspot\": \(jsonString(id))"))
-            if let target = scene.config.hotspots.first(where: { $0.id == id })?.goto { show(scene: target) }
+            if let h = scene.config.hotspots.first(where: { $0.id == id }), let target = h.goto {
+                show(scene: target, from: h)
+            }
         case .tap, .contentTouchBegan, .contentTouchCancelled:
             break
         }
@@ -375,9 +439,9 @@ public final class KioskApp {
     func checkIdle() {
         let blank = manifest.blankAfterSeconds * 1000
         if blank > 0, !isBlanked, swallowing.isEmpty, now - lastInput >= blank, scene.isAtRest {
-            isBlanked = true
-            sink.add(TraceEvent(view: nil, name: "screenDidBlank"))
+            self.blank("idle")
         }
+        checkHours()
         let timeout = manifest.idleTimeoutSeconds * 1000
         guard timeout > 0, !idleResetDone, now - lastInput >= timeout, scene.isAtRest else { return }
         idleResetDone = true
@@ -389,6 +453,41 @@ public final class KioskApp {
         }
     }
 
+    func blank(_ reason: String) {
+        blankReason = reason
+        sink.add(TraceEvent(view: nil, name: "screenDidBlank", arguments: "\"reason\": \(jsonString(reason))"))
+    }
+
+    /// How long a touch keeps a closed kiosk awake when the idle timeout is 0 (never).
+    static let awakeWhenClosedMs = 120_000.0
+
+    /// Outside the opening hours the screen is blank, unless a touch woke it: then until the idle reset. When
+    /// the kiosk opens, a screen blank for the hours wakes by itself.
+    func checkHours() {
+        guard let hours = manifest.openingHours, let wallClock else { return }
+        let open = hours.state(at: wallClock(now), timeZone: timeZone).open
+        if open {
+            if blankReason == "hours" {
+                blankReason = nil
+                sink.add(TraceEvent(view: nil, name: "screenDidWake"))
+            }
+            return
+        }
+        let timeout = manifest.idleTimeoutSeconds > 0 ? manifest.idleTimeoutSeconds * 1000 : Self.awakeWhenClosedMs
+        guard !isBlanked, swallowing.isEmpty, scene.isAtRest, transition == nil,
+            idleResetDone || now - lastInput >= timeout
+        else { return }
+        blank("hours")
+    }
+
+    /// When the opening hours next open or close the kiosk, on its clock.
+    var nextHoursChange: Double? {
+        guard let hours = manifest.openingHours, let wallClock else { return nil }
+        let wall = wallClock(now)
+        guard let next = hours.state(at: wall, timeZone: timeZone).nextChange else { return nil }
+        return now + (next - wall) * 1000
+    }
+
     /// When the kiosk's own timers next have something to do (blanking the screen, the idle reset), in its
     /// clock's milliseconds; nil when none is pending. A sleeping frame loop wakes then, not before.
     public var nextDeadline: Double? {
@@ -398,17 +497,22 @@ public final class KioskApp {
         if blank > 0 && !isBlanked && swallowing.isEmpty { deadlines.append(lastInput + blank) }
         let timeout = manifest.idleTimeoutSeconds * 1000
         if timeout > 0 && !idleResetDone { deadlines.append(lastInput + timeout) }
+        if let change = nextHoursChange { deadlines.append(change) }
+        if manifest.openingHours != nil && !isBlanked && !idleResetDone {
+            deadlines.append(lastInput + (timeout > 0 ? timeout : Self.awakeWhenClosedMs))
+        }
+        if let t = transition { deadlines.append(t.start + t.duration) }
         return deadlines.min()
     }
 
-    /// Nothing moves, no finger is down, no gesture timer runs.
-    public var isAtRest: Bool { scene.isAtRest }
+    /// Nothing moves, no finger is down, no gesture timer runs, no transition.
+    public var isAtRest: Bool { scene.isAtRest && transition == nil }
 
     /// Whether the next frame would differ from the last: something moves or an indicator is fading.
     public var needsFrame: Bool {
         if let toolScreen { return toolScreen.needsFrame }
         if isBlanked { return false }
-        if !scene.isAtRest { return true }
+        if !scene.isAtRest || transition != nil { return true }
         return ([scene.view] + scene.pages).contains { $0.indicatorAlpha > 0 }
     }
 
@@ -425,8 +529,13 @@ public final class KioskApp {
         if isBlanked {
             return [.fill(Rect(origin: .zero, size: sceneSize), Color(red: 0, green: 0, blue: 0, alpha: 1))]
         }
+        return drawList(of: scene, tiles: &tiles)
+    }
+
+    /// A scene's commands with the home button where it has one (the outgoing scene of a transition too).
+    public func drawList(of scene: Scene, tiles: inout TileQuery) -> [DrawCommand] {
         var list = scene.drawList(tiles: &tiles)
-        if let frame = homeButtonFrame { list.append(.homeButton(frame)) }
+        if let frame = homeButtonFrame(of: scene) { list.append(.homeButton(frame)) }
         return list
     }
 
@@ -438,7 +547,14 @@ public final class KioskApp {
         var s =
             "{\"frame\": \(frame), \"t\": \(jsonNumber(now)), \"scene\": \(jsonString(scene.config.id)), \"views\": {"
         s += scene.tracedViews.map { "\(jsonString($0.id)): \(Self.json($0.view))" }.joined(separator: ", ")
-        s += "}, \"events\": ["
+        s += "}"
+        if let t = transition {
+            let progress = min(1, max(0, (now - t.start) / t.duration))
+            s +=
+                ", \"transition\": {\"from\": \(jsonString(t.from)), \"to\": \(jsonString(t.to)), "
+                + "\"style\": \(jsonString(t.style.rawValue)), \"progress\": \(jsonNumber(progress))}"
+        }
+        s += ", \"events\": ["
         s += sink.events.map(\.json).joined(separator: ", ")
         sink.events.removeAll(keepingCapacity: true)
         return s + "]}"
@@ -475,4 +591,22 @@ public enum HomeButtonStyle {
 
 extension Double {
     func clampedTo(_ lo: Double, _ hi: Double) -> Double { Swift.min(Swift.max(self, lo), Swift.max(lo, hi)) }
+}
+
+/// A scene change as it is drawn (manifest.md, `transition`): from one scene to another over `duration` ms
+/// from `start`; a zoom grows the new scene out of `rect` (scene points), or shrinks the old one into it.
+public struct SceneTransition: Equatable, Sendable {
+    public var from: String
+    public var to: String
+    public var style: TransitionStyle
+    public var start: Double
+    public var duration: Double
+    public var rect: Rect?
+    public var shrinks: Bool
+
+    /// How far it is at `ms`, eased in and out (0 to 1).
+    public func progress(at ms: Double) -> Double {
+        let x = min(1, max(0, (ms - start) / duration))
+        return x * x * (3 - 2 * x)
+    }
 }

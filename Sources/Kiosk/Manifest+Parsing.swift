@@ -26,7 +26,7 @@ extension Manifest {
         else { return ManifestCheck(manifest: nil, problems: problems.items) }
         top.allow([
             "kioskManifest", "home", "idleTimeoutSeconds", "background", "scenes", "homeButton", "calibration",
-            "textureBudgetMiB", "blankAfterSeconds",
+            "textureBudgetMiB", "blankAfterSeconds", "transition", "transitionMs", "attract", "openingHours",
         ])
         problems.attempt { () throws(ManifestError) in
             let version = try top.number("kioskManifest", required: true)!
@@ -91,20 +91,46 @@ extension Manifest {
             return blank
         }
         let homeButton = problems.attempt { () throws(ManifestError) in try top.bool("homeButton") ?? true }
+        let transition = problems.attempt { () throws(ManifestError) -> TransitionStyle in
+            guard let name = try top.string("transition") else { return .fade }
+            guard let style = TransitionStyle(rawValue: name) else {
+                throw problems.fail("transition", "\"\(name)\" is not a transition (fade, zoom or none)")
+            }
+            return style
+        }
+        let transitionMs = problems.attempt { () throws(ManifestError) -> Double in
+            let ms = try top.number("transitionMs") ?? 300
+            guard (0...5000).contains(ms) else { throw problems.fail("transitionMs", "must be between 0 and 5000") }
+            return ms
+        }
+        let attract = problems.attempt { () throws(ManifestError) -> Attract? in
+            try top.values["attract"].map { (v) throws(ManifestError) in try Attract.parse(v, problems: problems) }
+        }
+        attract??.check(scenes, problems: problems)
+        let hours = problems.attempt { () throws(ManifestError) -> OpeningHours? in
+            try top.values["openingHours"].map { (v) throws(ManifestError) in
+                try OpeningHours.parse(v, path: "openingHours", problems: problems)
+            }
+        }
         let start = home ?? scenes.first?.id
-        if let start { warnUnreachable(scenes, from: start, problems: problems) }
-        guard problems.errors.isEmpty, let start, let idle, let calibration, let budget, let blank, let homeButton
+        if let start {
+            warnUnreachable(scenes, from: [start] + (attract??.steps.map(\.scene) ?? []), problems: problems)
+        }
+        guard problems.errors.isEmpty, let start, let idle, let calibration, let budget, let blank, let homeButton,
+            let transition, let transitionMs, let attract, let hours
         else { return ManifestCheck(manifest: nil, problems: problems.items) }
         let manifest = Manifest(
             home: start, idleTimeoutSeconds: idle, background: background, scenes: scenes, homeButton: homeButton,
-            calibration: calibration, baseDirectory: baseDirectory, textureBudgetMiB: budget, blankAfterSeconds: blank)
+            calibration: calibration, baseDirectory: baseDirectory, textureBudgetMiB: budget, blankAfterSeconds: blank,
+            transition: transition, transitionMs: transitionMs, attract: attract, openingHours: hours)
         return ManifestCheck(manifest: manifest, problems: problems.items)
     }
 
-    /// A scene that no hotspot leads to and that is not home: a visitor never sees it (a warning).
-    static func warnUnreachable(_ scenes: [SceneConfig], from home: String, problems: ProblemList) {
-        var reached: Set<String> = [home]
-        var queue = [home]
+    /// A scene that no hotspot leads to, that is not home and that the attract loop does not show: a visitor
+    /// never sees it (a warning).
+    static func warnUnreachable(_ scenes: [SceneConfig], from roots: [String], problems: ProblemList) {
+        var reached = Set(roots)
+        var queue = roots
         while let id = queue.popLast() {
             for target in scenes.first(where: { $0.id == id })?.hotspots.compactMap(\.goto) ?? []
             where reached.insert(target).inserted {

@@ -17,6 +17,12 @@ public struct Manifest: Equatable, Sendable {
     public var textureBudgetMiB: Double = 128
     /// Blank the screen after this long without input (an addition; 0, the default, never blanks).
     public var blankAfterSeconds: Double = 0
+    /// How scene changes look, and how long they take.
+    public var transition = TransitionStyle.fade
+    public var transitionMs = 300.0
+    public var attract: Attract?
+    /// Nil: always open.
+    public var openingHours: OpeningHours?
 
     public func scene(_ id: String) -> SceneConfig? { scenes.first { $0.id == id } }
 }

@@ -141,6 +141,21 @@ public final class Scene {
         }
     }
 
+    /// Where a hotspot is on screen now (scene points), or nil when its page is not the one shown.
+    public func frame(of h: Hotspot) -> Rect? {
+        var view = self.view
+        var origin = Point.zero
+        if config.type == .carousel {
+            guard h.page < pages.count, h.page == currentPage else { return nil }
+            view = pages[h.page]
+            origin = Point(x: Double(h.page) * size.width - self.view.contentOffset.x, y: 0)
+        }
+        let s = imageScale(view)
+        return Rect(
+            x: origin.x + h.rect.minX * s - view.contentOffset.x, y: origin.y + h.rect.minY * s - view.contentOffset.y,
+            width: h.rect.width * s, height: h.rect.height * s)
+    }
+
     /// The view showing the image under `p`, the image's index and the view's origin in scene points.
     func imageView(at p: Point) -> (Int, ScrollView, Point) {
         guard !pages.isEmpty, size.width > 0 else { return (0, view, .zero) }

@@ -61,6 +61,11 @@ final class Renderer {
         tiles.beginFrame(at: ms)
         var query = TileQuery { [tiles] key in tiles.isLoaded(key) }
         query.opacity = { [tiles] key in tiles.opacity(key) }
+        if let transition = app.transition, let outgoing = app.outgoing {
+            drawTransition(transition, from: outgoing, app: app, at: ms, query: &query)
+            return []
+        }
+        endTransition()
         let list = app.drawList(tiles: &query)
         scene = app.scene
         self.query = query
@@ -69,6 +74,65 @@ final class Renderer {
         tiles.request(missing: self.query.missing, prefetch: self.query.prefetch)
         drawCrossfade(at: ms)
         return list
+    }
+
+    // MARK: Scene transitions
+
+    /// The two scenes of the transition running, each kept as it looked when it began (the new one opens at
+    /// rest, and touches wait for the end), so each frame of it is two copies.
+    var snapshots: (transition: SceneTransition, old: OpaquePointer, new: OpaquePointer)?
+
+    func drawTransition(
+        _ t: SceneTransition, from outgoing: Scene, app: KioskApp, at ms: Double, query: inout TileQuery
+    ) {
+        if snapshots?.transition != t {
+            endTransition()
+            let background = app.manifest.background
+            draw(
+                app.drawList(of: outgoing, tiles: &query), paths: outgoing.config.imagePaths, background: background,
+                sceneSize: app.sceneSize)
+            let old = captureScreen()
+            draw(
+                app.drawList(tiles: &query), paths: app.scene.config.imagePaths, background: background,
+                sceneSize: app.sceneSize)
+            let new = captureScreen()
+            tiles.request(missing: query.missing, prefetch: query.prefetch)
+            guard let old, let new else {
+                if let old { SDL_DestroyTexture(old) }
+                if let new { SDL_DestroyTexture(new) }
+                return
+            }
+            snapshots = (t, old, new)
+        }
+        guard let (_, old, new) = snapshots else { return }
+        let p = t.progress(at: ms)
+        let full = Rect(origin: .zero, size: display.size)
+        switch t.style {
+        case .zoom where t.rect != nil:
+            let small = rotation.rect(t.rect!, in: app.sceneSize)
+            // Growing: the old scene stays, the new one grows out of the hotspot; shrinking: the old one shrinks
+            // into the hotspot of the scene it came from, which is already there beneath.
+            let (under, over, from, to) = t.shrinks ? (new, old, full, small) : (old, new, small, full)
+            calls.perform(.alpha(under, 255))
+            calls.perform(.copy(under, nil, sdlRect(full)))
+            let r = Rect(
+                x: from.minX + (to.minX - from.minX) * p, y: from.minY + (to.minY - from.minY) * p,
+                width: from.width + (to.width - from.width) * p, height: from.height + (to.height - from.height) * p)
+            calls.perform(.alpha(over, 255))
+            calls.perform(.copyF(over, nil, frect(r)))
+        default:
+            calls.perform(.alpha(old, 255))
+            calls.perform(.copy(old, nil, sdlRect(full)))
+            calls.perform(.alpha(new, channel(p)))
+            calls.perform(.copy(new, nil, sdlRect(full)))
+        }
+    }
+
+    func endTransition() {
+        guard let (_, old, new) = snapshots else { return }
+        SDL_DestroyTexture(old)
+        SDL_DestroyTexture(new)
+        snapshots = nil
     }
 
     // MARK: Crossfade (a reload)
@@ -81,25 +145,30 @@ final class Renderer {
     /// Keeps what the frame drawn so far shows (call before presenting it): it fades out over the next frames.
     func captureForCrossfade(at ms: Double) {
         endCrossfade()
+        if let texture = captureScreen() { fade = (texture, ms) }
+    }
+
+    /// What the target shows now, as a texture that blends (nil when the renderer cannot read it back).
+    func captureScreen() -> OpaquePointer? {
         let w = Int32(display.size.width)
         let h = Int32(display.size.height)
         let format = display.textures.opaqueFormat
         guard let texture = SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), w, h)
-        else { return }
+        else { return nil }
         var pixels: UnsafeMutableRawPointer?
         var pitch: Int32 = 0
         guard SDL_LockTexture(texture, nil, &pixels, &pitch) == 0, let pixels else {
             SDL_DestroyTexture(texture)
-            return
+            return nil
         }
         let read = SDL_RenderReadPixels(renderer, nil, format, pixels, pitch)
         SDL_UnlockTexture(texture)
         guard read == 0 else {
             SDL_DestroyTexture(texture)
-            return
+            return nil
         }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-        fade = (texture, ms)
+        return texture
     }
 
     /// Whether a crossfade still runs at `ms` (frames are drawn until it ends).
@@ -503,4 +572,11 @@ enum HomeIcon {
         let door = x >= 58 && x <= 70 && y >= 74 && y <= 92
         return (roof || body) && !door
     }
+}
+
+/// A rectangle on whole pixels.
+func sdlRect(_ r: Rect) -> SDL_Rect {
+    SDL_Rect(
+        x: Int32(r.minX.rounded()), y: Int32(r.minY.rounded()), w: Int32(r.width.rounded()),
+        h: Int32(r.height.rounded()))
 }

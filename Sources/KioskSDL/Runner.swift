@@ -255,6 +255,7 @@ final class FrameLoop {
                 log(.info, "\(state.path): the idle timeout has passed since the last touch; starting at home")
             }
         }
+        app.wallClock = { [unowned self] in self.wallClock(at: $0) }
         if let visitLog {
             visitLog.prune(today: today())
             visits = VisitCounter(app) { [unowned self] in self.wallClock(at: $0) }

@@ -85,9 +85,10 @@ import Testing
         let r = try Kiosk.run(
             ["--headless", "800x480", "--config", try demo(), "--replay", try log.write(dir)], in: dir)
         #expect(r.status == 0)
-        #expect(r.events.map(\.name) == ["hotspotTapped", "sceneDidChange"])
+        #expect(r.events.map(\.name) == ["hotspotTapped", "sceneTransition", "sceneDidChange"])
         #expect(r.events[0].fields["hotspot"] as? String == "cafe")
-        #expect(r.events[1].fields["scene"] as? String == "menu")
+        #expect(r.events[1].fields["style"] as? String == "fade")
+        #expect(r.events[2].fields["scene"] as? String == "menu")
         #expect(r.last["scene"] as? String == "menu")
     }
 

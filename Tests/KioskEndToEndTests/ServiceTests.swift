@@ -305,7 +305,9 @@ func runService(
             ], in: dir)
         #expect(r.status == 0)
         let names = r.events.map(\.name)
-        #expect(names == ["screenDidBlank", "screenDidWake", "hotspotTapped", "sceneDidChange"], "\(names)")
+        #expect(
+            names == ["screenDidBlank", "screenDidWake", "hotspotTapped", "sceneTransition", "sceneDidChange"],
+            "\(names)")
         let p = try #require(Picture(path: blank))
         #expect(p.brightness(x: 0, y: 0, w: 800, h: 480) < 1)
     }

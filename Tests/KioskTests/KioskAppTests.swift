@@ -56,7 +56,7 @@ import Testing
         #expect(app.scene.config.id == "menu")
         Self.run(app, from: 2000, to: 2500)
         #expect(app.scene.config.id == "map")
-        #expect(Self.names(app).suffix(2) == ["idleReset", "sceneDidChange"])
+        #expect(Self.names(app).suffix(3) == ["idleReset", "sceneTransition", "sceneDidChange"])
         // Only once per idle period.
         Self.run(app, from: 2500, to: 6000)
         #expect(Self.names(app).filter { $0 == "idleReset" }.count == 1)

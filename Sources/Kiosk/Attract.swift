@@ -1,0 +1,110 @@
+import EventLog
+import ScrollEngine
+
+/// How a scene change looks (manifest.md, `transition`).
+public enum TransitionStyle: String, Equatable, Sendable {
+    case fade, zoom, none
+}
+
+/// The attract loop (manifest.md, `attract`): after `afterSeconds` without a touch (from the idle reset), its
+/// steps play in a loop until a touch.
+public struct Attract: Equatable, Sendable {
+    public struct View: Equatable, Sendable {
+        /// Image pixels.
+        public var center: Point
+        /// In `minZoom`'s unit: a zoom scene's scale (image pixels per point), relative to the fitted size when
+        /// `minZoom` is "fit"… as the manifest's zoom keys are.
+        public var zoom: Double
+    }
+
+    public struct Step: Equatable, Sendable {
+        public var scene: String
+        public var seconds: Double
+        public var from: View?
+        public var to: View?
+        public var advanceEverySeconds: Double?
+        /// Its JSON path, for messages.
+        public var path: String
+    }
+
+    public var afterSeconds: Double
+    public var steps: [Step]
+
+    static func parse(_ value: JSONValue, problems: ProblemList) throws(ManifestError) -> Attract {
+        let o = try Object(value, path: "attract", problems: problems)
+        o.allow(["afterSeconds", "steps"])
+        let after = try o.number("afterSeconds", required: true)!
+        guard after > 0 else { throw problems.fail("attract.afterSeconds", "must be more than 0") }
+        guard case .array(let list)? = o.values["steps"], !list.isEmpty else {
+            throw problems.fail("attract.steps", "expected a list of one step or more")
+        }
+        var steps: [Step] = []
+        for (i, v) in list.enumerated() {
+            let path = "attract.steps[\(i)]"
+            let step = problems.attempt { () throws(ManifestError) -> Step in
+                let s = try Object(v, path: path, problems: problems)
+                s.allow(["scene", "seconds", "from", "to", "advanceEverySeconds"])
+                let scene = try s.string("scene", required: true)!
+                let seconds = try s.number("seconds", required: true)!
+                guard seconds > 0 else { throw problems.fail("\(path).seconds", "must be more than 0") }
+                func view(_ key: String) throws(ManifestError) -> View? {
+                    guard let v = s.values[key] else { return nil }
+                    let o = try Object(v, path: "\(path).\(key)", problems: problems)
+                    o.allow(["center", "zoom"])
+                    guard case .array(let c)? = o.values["center"], c.count == 2, case .number(let x) = c[0],
+                        case .number(let y) = c[1], x.isFinite, y.isFinite
+                    else { throw problems.fail("\(path).\(key).center", "expected [x, y] in image pixels") }
+                    let zoom = try o.number("zoom") ?? 1
+                    guard zoom > 0 else { throw problems.fail("\(path).\(key).zoom", "must be positive") }
+                    return View(center: Point(x: x, y: y), zoom: zoom)
+                }
+                let every = try s.number("advanceEverySeconds")
+                if let every, every <= 0 {
+                    throw problems.fail("\(path).advanceEverySeconds", "must be more than 0")
+                }
+                return Step(
+                    scene: scene, seconds: seconds, from: try view("from"), to: try view("to"),
+                    advanceEverySeconds: every, path: path)
+            }
+            if let step { steps.append(step) }
+        }
+        return Attract(afterSeconds: after, steps: steps)
+    }
+
+    /// The checks that need the scenes: each step's scene exists, and its keys suit the scene's type.
+    func check(_ scenes: [SceneConfig], problems: ProblemList) {
+        for step in steps {
+            guard let scene = scenes.first(where: { $0.id == step.scene }) else {
+                problems.error("\(step.path).scene", "no scene has the id \"\(step.scene)\"")
+                continue
+            }
+            if scene.type == .carousel && (step.from != nil || step.to != nil) {
+                problems.error(
+                    "\(step.path)", "a carousel pages (advanceEverySeconds); from and to are for zoom and scroll scenes"
+                )
+            }
+            if scene.type != .carousel && step.advanceEverySeconds != nil {
+                problems.error(
+                    "\(step.path).advanceEverySeconds",
+                    "only a carousel pages; \"\(scene.id)\" is a \(scene.type.rawValue) scene")
+            }
+        }
+    }
+
+    /// A step's `from` or `to` outside its image (the size as `inspect` found it) is an error.
+    func check(image: (String) -> (width: Int, height: Int)?, scenes: [SceneConfig], problems: ProblemList) {
+        for step in steps {
+            guard let scene = scenes.first(where: { $0.id == step.scene }), scene.type != .carousel,
+                let size = scene.imagePaths.first.flatMap(image)
+            else { continue }
+            for (key, v) in [("from", step.from), ("to", step.to)] {
+                guard let v else { continue }
+                if !(0...Double(size.width)).contains(v.center.x) || !(0...Double(size.height)).contains(v.center.y) {
+                    problems.error(
+                        "\(step.path).\(key).center",
+                        "[\(v.center.x), \(v.center.y)] is outside the image (\(size.width)x\(size.height))")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Kiosk
+import ScrollEngine
+import Testing
+
+/// `openingHours` (manifest.md): parsing, its mistakes, and the state on the local clock across midnight and
+/// daylight-saving changes.
+@Suite struct OpeningHoursTests {
+    static func manifest(_ hours: String) -> ManifestCheck {
+        Manifest.check(
+            #"{"kioskManifest": 1, "openingHours": \#(hours), "scenes": [{"id": "a", "type": "zoom", "image": "a.png"}]}"#,
+            file: "k.json", baseDirectory: "/k", fileExists: { _ in true })
+    }
+
+    static let paris = TimeZone(identifier: "Europe/Paris")!
+
+    /// Unix seconds of a local time in Paris.
+    static func at(_ text: String) -> Double { LocalTime.parse(text, timeZone: paris)! }
+
+    @Test(arguments: [
+        (#"{"mon-fri": "8-20"}"#, "openingHours.mon-fri: \"8-20\": expected \"HH:MM-HH:MM\""),
+        (#"{"monday": "08:00-20:00"}"#, "openingHours.monday: \"monday\" is not a day"),
+        (#"{"mon": "10:00-10:00"}"#, "openingHours.mon: \"10:00-10:00\" is empty or ends before it starts"),
+        (#"{"sat": "22:00-02:00"}"#, "openingHours.sat: \"22:00-02:00\" is empty or ends before it starts"),
+        (#"{"mon-fri": "08:00-12:00", "fri": "11:00-18:00"}"#, "openingHours.mon-fri: overlaps other hours of fri"),
+        (#"{"mon": "08:00-24:01"}"#, "expected \"HH:MM-HH:MM\""),
+        (#"{"mon": 8}"#, "openingHours.mon: expected \"HH:MM-HH:MM\", found a number"),
+        (#""always""#, "openingHours: expected an object of days to hours"),
+    ])
+    func mistakes(hours: String, message: String) {
+        let check = Self.manifest(hours)
+        #expect(check.manifest == nil)
+        #expect(check.errors.contains { $0.description.contains(message) }, "\(check.errors)")
+    }
+
+    @Test func daysRangesAndMidnight() throws {
+        let hours = try #require(
+            Self.manifest(#"{"mon-fri": "08:00-12:00, 13:00-20:00", "sat": "20:00-24:00", "sun": "00:00-02:00"}"#)
+                .manifest?.openingHours)
+        // 2026-01-05 is a Monday.
+        #expect(hours.state(at: Self.at("2026-01-05T07:59:59"), timeZone: Self.paris).open == false)
+        #expect(hours.state(at: Self.at("2026-01-05T08:00:00"), timeZone: Self.paris).open)
+        #expect(hours.state(at: Self.at("2026-01-05T12:30:00"), timeZone: Self.paris).open == false)
+        let lunch = hours.state(at: Self.at("2026-01-05T12:30:00"), timeZone: Self.paris)
+        #expect(lunch.nextChange == Self.at("2026-01-05T13:00:00"))
+        // Friday evening: closed until Saturday 20:00; open across midnight into Sunday until 02:00.
+        let friday = hours.state(at: Self.at("2026-01-09T21:00:00"), timeZone: Self.paris)
+        #expect(!friday.open && friday.nextChange == Self.at("2026-01-10T20:00:00"))
+        #expect(hours.state(at: Self.at("2026-01-10T23:59:59"), timeZone: Self.paris).open)
+        #expect(hours.state(at: Self.at("2026-01-11T01:59:00"), timeZone: Self.paris).open)
+        #expect(hours.state(at: Self.at("2026-01-11T02:00:00"), timeZone: Self.paris).open == false)
+    }
+
+    /// The night the clocks go forward (Paris, 2026-03-29, 02:00 becomes 03:00) has 23 hours: Sunday 08:00 is
+    /// 10 hours after Saturday 21:00, not 11.
+    @Test func daylightSaving() throws {
+        let hours = try #require(Self.manifest(#"{"sat-sun": "08:00-20:00"}"#).manifest?.openingHours)
+        let saturday = Self.at("2026-03-28T21:00:00")
+        let s = hours.state(at: saturday, timeZone: Self.paris)
+        #expect(!s.open)
+        #expect(abs((s.nextChange ?? 0) - saturday - 10 * 3600) < 0.001)
+        #expect(abs((s.nextChange ?? 0) - Self.at("2026-03-29T08:00:00")) < 0.001)
+        // And back (2026-10-25, 03:00 becomes 02:00): 12 hours.
+        let october = Self.at("2026-10-24T21:00:00")
+        #expect(abs((hours.state(at: october, timeZone: Self.paris).nextChange ?? 0) - october - 12 * 3600) < 0.001)
+    }
+
+    /// Closed: blank (reason "hours") when idle; a touch wakes it and does nothing else; after the idle reset
+    /// it is blank again; opening time wakes it.
+    @Test func blankOutsideTheHours() throws {
+        let text = KioskAppTests.manifestText.replacingOccurrences(
+            of: "\"idleTimeoutSeconds\": 2,",
+            with: "\"idleTimeoutSeconds\": 2, \"openingHours\": {\"mon-fri\": \"09:00-17:00\"},")
+        let m = try Manifest.parse(text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true })
+        let app = KioskApp(manifest: m, physicalSize: Size(width: 800, height: 480)) { _ in
+            ImageInfo(size: Size(width: 4000, height: 2400), loaded: true)
+        }
+        app.timeZone = Self.paris
+        let start = Self.at("2026-01-05T16:59:59")
+        app.wallClock = { start + $0 / 1000 }
+        KioskAppTests.run(app, from: 0, to: 500)
+        #expect(!app.isBlanked)
+        #expect(abs((app.nextDeadline ?? 0) - 1000) < 0.01)
+        KioskAppTests.run(app, from: 500, to: 1100)
+        #expect(app.blankReason == "hours")
+        #expect(app.sink.events.map(\.json).last == #"{"name": "screenDidBlank", "reason": "hours"}"#)
+        // A tap on the cafe: it wakes the screen and nothing else.
+        app.sink.events.removeAll()
+        VisitTests.tap(app, 0.05, 0.1, at: 2000)
+        KioskAppTests.run(app, from: 2000, to: 3000)
+        #expect(!app.isBlanked)
+        #expect(app.scene.config.id == "map")
+        #expect(KioskAppTests.names(app) == ["screenDidWake"])
+        // Awake until the idle reset (2 s after the last touch), then blank again.
+        KioskAppTests.run(app, from: 3000, to: 4500)
+        #expect(app.blankReason == "hours")
+        // Tuesday 09:00 wakes it by itself.
+        let opening = Self.at("2026-01-06T09:00:00")
+        let wake = (opening - start) * 1000
+        #expect(abs((app.nextDeadline ?? 0) - wake) < 0.01)
+        KioskAppTests.run(app, from: wake - 100, to: wake + 100)
+        #expect(!app.isBlanked)
+    }
+}
