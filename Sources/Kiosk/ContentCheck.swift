@@ -37,16 +37,13 @@ public struct ContentReport: Sendable {
 public enum ContentCheck {
     public static func run(
         _ text: String, file: String, baseDirectory: String, fileExists: (String) -> Bool,
-        inspect: (String) -> ImageReport, inspectsImages: Bool = true
+        inspect: (String) -> ImageReport
     ) -> ContentReport {
         let check = Manifest.check(text, file: file, baseDirectory: baseDirectory, fileExists: fileExists)
         let problems = ProblemList(file: file)
         for p in check.problems { problems.add(p) }
         // The scenes as parsed, with or without errors elsewhere: their images are checked either way.
         let scenes = check.manifest?.scenes ?? parsedScenes(text, file: file, baseDirectory: baseDirectory)
-        guard inspectsImages else {
-            return ContentReport(manifest: check.manifest, problems: check.problems, summary: [])
-        }
         var reports: [String: ImageReport] = [:]
         var summary: [String] = []
         for scene in scenes {
@@ -67,9 +64,9 @@ public enum ContentCheck {
             }
             for h in scene.hotspots {
                 let page = scene.type == .carousel ? h.page : 0
-                guard page < scene.imagePaths.count, let r = reports[scene.imagePaths[page]], r.problem == nil else {
-                    continue
-                }
+                guard page < scene.imagePaths.count, let r = reports[scene.imagePaths[page]], r.problem == nil,
+                    r.width > 0
+                else { continue }
                 let image = Rect(x: 0, y: 0, width: Double(r.width), height: Double(r.height))
                 if !(image.minX <= h.rect.minX && h.rect.maxX <= image.maxX && image.minY <= h.rect.minY
                     && h.rect.maxY <= image.maxY)
@@ -83,6 +80,16 @@ public enum ContentCheck {
             let hotspots = scene.hotspots.count == 1 ? "1 hotspot" : "\(scene.hotspots.count) hotspots"
             summary.append("\(scene.id): \(kind), \(parts.joined(separator: ", ")), \(hotspots)")
         }
+        let attract =
+            check.manifest?.attract
+            ?? (JSONValue.parse(Substring(text)).flatMap { root -> Attract? in
+                guard case .object(let top) = root, let v = top["attract"] else { return nil }
+                return try? Attract.parse(v, problems: ProblemList(file: file))
+            })
+        attract?.check(
+            image: { path in reports[path].flatMap { $0.problem == nil && $0.width > 0 ? ($0.width, $0.height) : nil }
+            },
+            scenes: scenes, problems: problems)
         let manifest = problems.errors.isEmpty ? check.manifest : nil
         return ContentReport(manifest: manifest, problems: problems.items, summary: summary)
     }

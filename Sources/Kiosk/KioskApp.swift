@@ -41,6 +41,11 @@ public final class KioskApp {
     /// reset).
     public private(set) var activeSince: Double = 0
     var idleResetDone = true
+    /// When the kiosk last went idle (its start, or the idle reset): the attract loop counts from there.
+    var idleSince: Double = 0
+    /// The attract loop while it plays.
+    var attractLoop: AttractLoop?
+    public var isAttracting: Bool { attractLoop != nil }
     var lastPage: Int?
     /// The screen is blank (`blankAfterSeconds`, or outside the opening hours); the next touch only wakes it.
     public var isBlanked: Bool { blankReason != nil }
@@ -93,7 +98,7 @@ public final class KioskApp {
 
     /// Opens scene `id` at its opening state and reports `sceneDidChange`, with the manifest's transition
     /// (`hotspot`: the one tapped to get there, which a zoom grows out of).
-    public func show(scene id: String, from hotspot: Hotspot? = nil) {
+    public func show(scene id: String, from hotspot: Hotspot? = nil, style: TransitionStyle? = nil) {
         guard let config = manifest.scene(id), id != scene.config.id else { return }
         let old = scene
         let grow = hotspot.flatMap { old.frame(of: $0) }
@@ -104,18 +109,18 @@ public final class KioskApp {
         scene = s
         lastPage = s.currentPage
         if let hotspot { openedFrom[id] = (old.config.id, hotspot.id) }
-        startTransition(from: old, grow: grow)
+        startTransition(from: old, grow: grow, style: style)
         sink.add(TraceEvent(view: nil, name: "sceneDidChange", arguments: "\"scene\": \(jsonString(id))"))
     }
 
     /// The manifest's transition from `old` to the scene now shown: a zoom grows out of `grow` (the tapped
     /// hotspot) or, back to the scene it was opened from, shrinks into its hotspot; every other change fades.
-    func startTransition(from old: Scene, grow: Rect?) {
+    func startTransition(from old: Scene, grow: Rect?, style forced: TransitionStyle? = nil) {
         guard manifest.transition != .none, manifest.transitionMs > 0 else { return }
         var style = TransitionStyle.fade
         var rect: Rect?
         var shrinks = false
-        if manifest.transition == .zoom {
+        if manifest.transition == .zoom && forced == nil {
             if let grow {
                 (style, rect) = (.zoom, grow)
             } else if let back = openedFrom[old.config.id], back.scene == scene.config.id,
@@ -209,6 +214,11 @@ public final class KioskApp {
             return
         }
         if swallow(event) { return }
+        if attractLoop != nil, ignoreDuringTransition(event) {
+            noteInput()
+            endAttract()
+            return
+        }
         if transition != nil, ignoreDuringTransition(event) { return }
         switch event {
         case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _):
@@ -319,10 +329,11 @@ public final class KioskApp {
         v.setContentOffset(v.clampedOffset(v.contentOffset + delta), animated: animated)
     }
 
-    func turnPage(_ direction: Int) {
+    func turnPage(_ direction: Int, wrapping: Bool = false) {
         let v = scene.view
         guard let current = v.currentPage else { return }
-        let target = max(0, min(v.pageCount(.horizontal) - 1, current + direction))
+        let count = v.pageCount(.horizontal)
+        let target = wrapping ? (current + direction + count) % count : max(0, min(count - 1, current + direction))
         v.setContentOffset(Point(x: v.pageOffset(target, .horizontal), y: v.contentOffset.y), animated: true)
     }
 
@@ -375,8 +386,8 @@ public final class KioskApp {
         }
     }
 
-    /// A touch (or a click) that begins during a transition is ignored, all of it: its later moves and its
-    /// lift too.
+    /// A touch (or a click) that begins during a transition, or that ends the attract loop, is ignored, all of
+    /// it: its later moves and its lift too.
     func ignoreDuringTransition(_ event: EventLog.Event) -> Bool {
         switch event {
         case .finger(.down, let t, let f, _, _, _, _, _): swallowing.insert(FingerKey(touchId: t, fingerId: f))
@@ -441,15 +452,82 @@ public final class KioskApp {
         if blank > 0, !isBlanked, swallowing.isEmpty, now - lastInput >= blank, scene.isAtRest {
             self.blank("idle")
         }
-        checkHours()
+        // (After the idle reset: home first, then blank or attract.)
+        defer {
+            checkHours()
+            checkAttract()
+        }
         let timeout = manifest.idleTimeoutSeconds * 1000
         guard timeout > 0, !idleResetDone, now - lastInput >= timeout, scene.isAtRest else { return }
         idleResetDone = true
+        idleSince = now
         sink.add(TraceEvent(view: nil, name: "idleReset"))
         if scene.config.id != manifest.home {
             show(scene: manifest.home)
         } else {
             scene.reset(animated: true)
+        }
+    }
+
+    // MARK: The attract loop
+
+    /// When the attract loop starts if nothing happens: `afterSeconds` after the kiosk went idle (the idle
+    /// reset, or its start; with no idle timeout, the last touch).
+    var attractDue: Double? {
+        guard let attract = manifest.attract, attractLoop == nil, !isBlanked else { return nil }
+        let quiet: Double
+        if idleResetDone {
+            quiet = idleSince
+        } else if manifest.idleTimeoutSeconds == 0 {
+            quiet = lastInput
+        } else {
+            return nil
+        }
+        return quiet + attract.afterSeconds * 1000
+    }
+
+    /// Starts the loop when it is due and nobody touches the screen (a finger held still keeps it off), plays
+    /// it, and stops it when the screen blanks.
+    func checkAttract() {
+        if attractLoop != nil, isBlanked { return endAttract(goHome: false) }
+        if attractLoop == nil, let due = attractDue, now >= due, swallowing.isEmpty, scene.isAtRest, transition == nil,
+            let attract = manifest.attract
+        {
+            attractLoop = AttractLoop(attract, at: now)
+            sink.add(TraceEvent(view: nil, name: "attractDidStart"))
+            beginAttractStep()
+        }
+        guard let loop = attractLoop, transition == nil else { return }
+        if loop.advance(at: now) { return beginAttractStep() }
+        if loop.place(scene, at: now) { turnPage(1, wrapping: true) }
+    }
+
+    func beginAttractStep() {
+        guard let loop = attractLoop else { return }
+        sink.add(TraceEvent(view: nil, name: "attractStep", arguments: "\"index\": \(loop.step)"))
+        if loop.current.scene != scene.config.id {
+            show(scene: loop.current.scene)
+        } else {
+            let mark = sink.events.count
+            scene.reset()
+            sink.events.removeSubrange(mark...)
+        }
+        _ = loop.place(scene, at: now)
+    }
+
+    /// The first touch ends the loop (that touch does nothing else) and the kiosk shows home, at rest, with a
+    /// fade.
+    func endAttract(goHome: Bool = true) {
+        guard attractLoop != nil else { return }
+        attractLoop = nil
+        sink.add(TraceEvent(view: nil, name: "attractDidEnd"))
+        guard goHome else { return }
+        if scene.config.id != manifest.home {
+            show(scene: manifest.home, style: .fade)
+        } else {
+            let mark = sink.events.count
+            scene.reset()
+            sink.events.removeSubrange(mark...)
         }
     }
 
@@ -502,6 +580,7 @@ public final class KioskApp {
             deadlines.append(lastInput + (timeout > 0 ? timeout : Self.awakeWhenClosedMs))
         }
         if let t = transition { deadlines.append(t.start + t.duration) }
+        if let due = attractDue { deadlines.append(due) }
         return deadlines.min()
     }
 
@@ -512,7 +591,7 @@ public final class KioskApp {
     public var needsFrame: Bool {
         if let toolScreen { return toolScreen.needsFrame }
         if isBlanked { return false }
-        if !scene.isAtRest || transition != nil { return true }
+        if !scene.isAtRest || transition != nil || attractLoop != nil { return true }
         return ([scene.view] + scene.pages).contains { $0.indicatorAlpha > 0 }
     }
 

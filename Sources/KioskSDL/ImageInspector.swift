@@ -22,6 +22,19 @@ enum ImageInspector {
         return ImageReport(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
     }
 
+    /// Only the size an image declares (a PNG or JPEG header, a Deep Zoom descriptor), decoding nothing: what
+    /// the start checks against (0x0 when it cannot tell; loading the image reports why).
+    static func size(_ path: String) -> ImageReport {
+        if path.lowercased().hasSuffix(".dzi") {
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
+                let p = try? DeepZoomImage.parse(text)
+            else { return ImageReport(width: 0, height: 0) }
+            return ImageReport(width: p.width, height: p.height, levels: p.maxLevel + 1)
+        }
+        guard let (w, h) = headerSize(path) else { return ImageReport(width: 0, height: 0) }
+        return ImageReport(width: w, height: h)
+    }
+
     /// Why the file at `path` does not decode, or nil.
     static func decodeProblem(_ path: String) -> String? {
         guard let surface = IMG_Load(path) else { return "cannot decode: \(sdlError())" }
@@ -95,8 +108,7 @@ extension Runner {
         return ContentCheck.run(
             text, file: path, baseDirectory: base.isEmpty ? "." : base,
             fileExists: { FileManager.default.isReadableFile(atPath: $0) },
-            inspect: { decode ? ImageInspector.inspect($0, screen: screen) : ImageReport(problem: "") },
-            inspectsImages: decode)
+            inspect: { decode ? ImageInspector.inspect($0, screen: screen) : ImageInspector.size($0) })
     }
 
     /// `kiosk --check`: every problem on standard error, or the summary and `ok` on standard output.

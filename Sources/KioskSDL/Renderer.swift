@@ -113,16 +113,17 @@ final class Renderer {
             // Growing: the old scene stays, the new one grows out of the hotspot; shrinking: the old one shrinks
             // into the hotspot of the scene it came from, which is already there beneath.
             let (under, over, from, to) = t.shrinks ? (new, old, full, small) : (old, new, small, full)
-            calls.perform(.alpha(under, 255))
+            calls.perform(.blend(under, SDL_BLENDMODE_NONE))
             calls.perform(.copy(under, nil, sdlRect(full)))
             let r = Rect(
                 x: from.minX + (to.minX - from.minX) * p, y: from.minY + (to.minY - from.minY) * p,
                 width: from.width + (to.width - from.width) * p, height: from.height + (to.height - from.height) * p)
-            calls.perform(.alpha(over, 255))
+            calls.perform(.blend(over, SDL_BLENDMODE_NONE))
             calls.perform(.copyF(over, nil, frect(r)))
         default:
-            calls.perform(.alpha(old, 255))
+            calls.perform(.blend(old, SDL_BLENDMODE_NONE))
             calls.perform(.copy(old, nil, sdlRect(full)))
+            calls.perform(.blend(new, SDL_BLENDMODE_BLEND))
             calls.perform(.alpha(new, channel(p)))
             calls.perform(.copy(new, nil, sdlRect(full)))
         }

@@ -1,6 +1,7 @@
 import CSDL2
 import CSDL2Image
 import Foundation
+import KioskSDL
 
 #if canImport(Glibc)
     import Glibc
@@ -115,4 +116,39 @@ func checkDemo() -> Double {
         times.append(p.terminationStatus == 0 ? Date().timeIntervalSince(start) * 1000 : .infinity)
     }
     return median(times)
+}
+
+/// Frames of crossfades between the map and the gallery at 1920x1080 on the software renderer (issue 13): the
+/// demo's scenes with `"transition": "fade"`, five changes each way, every frame of each 300 ms transition
+/// (the first of each includes drawing both scenes once). The median and the longest.
+func transitionFrames(folder: String) -> (median: Double, worst: Double) {
+    let assets = URL(fileURLWithPath: demoManifest).deletingLastPathComponent().path
+    let text = ((try? String(contentsOfFile: demoManifest, encoding: .utf8)) ?? "")
+        .replacingOccurrences(of: "\"transition\": \"zoom\"", with: "\"transition\": \"fade\"")
+        .replacingOccurrences(of: "\"images/", with: "\"\(assets)/images/")
+        .replacingOccurrences(of: "\"deepzoom/", with: "\"\(assets)/deepzoom/")
+    let path = folder + "/fade.json"
+    try? text.write(toFile: path, atomically: true, encoding: .utf8)
+    guard let session = try? HeadlessSession(manifestPath: path, width: 1920, height: 1080, scene: "gallery") else {
+        print("kiosk-bench: cannot open the demo headless")
+        exit(1)
+    }
+    session.frame(at: 0)  // loads the gallery's images
+    var t = 1000.0
+    var times: [Double] = []
+    let clock = ContinuousClock()
+    for i in 0..<10 {
+        session.app.show(scene: i % 2 == 0 ? "map" : "gallery")
+        for _ in 0..<18 {
+            t += 1000.0 / 60
+            let start = clock.now
+            session.frame(at: t)
+            let (s, atto) = (clock.now - start).components
+            times.append(Double(s) * 1000 + Double(atto) / 1e15)
+        }
+        t += 1000
+        session.frame(at: t)
+    }
+    times.sort()
+    return (times[times.count / 2], times.last ?? 0)
 }
