@@ -54,7 +54,9 @@ public final class KioskApp {
     /// The wall clock (Unix seconds) at a time of the kiosk's clock: the opening hours are read on it (none
     /// known: always open).
     public var wallClock: ((Double) -> Double)?
-    public var timeZone = TimeZone.current
+    public var calendar = LocalCalendar.system
+    /// The opening hours' state as last computed, and the wall-clock time until which it holds.
+    var hoursState: (open: Bool, from: Double, until: Double?)?
     /// The scene change running now, and the scene it leaves (drawn at its start by the renderer).
     public private(set) var transition: SceneTransition?
     public private(set) var outgoing: Scene?
@@ -146,6 +148,14 @@ public final class KioskApp {
     public func reload(_ new: Manifest) {
         let old = scene.config
         let views = viewStates()
+        // The old content's transition and attract loop end with it (the loop starts again from the new one's).
+        transition = nil
+        outgoing = nil
+        if attractLoop != nil {
+            attractLoop = nil
+            sink.add(TraceEvent(view: nil, name: "attractDidEnd"))
+        }
+        openedFrom.removeAll()
         manifest = new
         scenes.removeAll()
         // Making the new scene and placing its views is not a scroll (as opening a scene is not).
@@ -543,7 +553,7 @@ public final class KioskApp {
     /// the kiosk opens, a screen blank for the hours wakes by itself.
     func checkHours() {
         guard let hours = manifest.openingHours, let wallClock else { return }
-        let open = hours.state(at: wallClock(now), timeZone: timeZone).open
+        let open = hoursNow(hours, at: wallClock(now)).open
         if open {
             if blankReason == "hours" {
                 blankReason = nil
@@ -558,11 +568,19 @@ public final class KioskApp {
         blank("hours")
     }
 
+    /// The opening hours' state at `wall`, computed again only when it may have changed (or the clock went back).
+    func hoursNow(_ hours: OpeningHours, at wall: Double) -> (open: Bool, until: Double?) {
+        if let s = hoursState, wall >= s.from, wall < (s.until ?? .infinity) { return (s.open, s.until) }
+        let s = hours.state(at: wall, calendar: calendar)
+        hoursState = (s.open, wall, s.nextChange)
+        return (s.open, s.nextChange)
+    }
+
     /// When the opening hours next open or close the kiosk, on its clock.
     var nextHoursChange: Double? {
         guard let hours = manifest.openingHours, let wallClock else { return nil }
         let wall = wallClock(now)
-        guard let next = hours.state(at: wall, timeZone: timeZone).nextChange else { return nil }
+        guard let next = hoursNow(hours, at: wall).until else { return nil }
         return now + (next - wall) * 1000
     }
 

@@ -85,35 +85,21 @@ public struct OpeningHours: Equatable, Sendable {
         return h * 60 + m
     }
 
-    /// Whether it is open at `unix` (seconds) in `timeZone`, and when that next changes (Unix seconds; nil when
-    /// it never does: open all week or closed all week).
-    public func state(at unix: Double, timeZone: TimeZone) -> (open: Bool, nextChange: Double?) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let date = Date(timeIntervalSince1970: unix)
-        let c = calendar.dateComponents([.weekday, .hour, .minute], from: date)
-        let weekday = ((c.weekday ?? 2) + 5) % 7
-        let minute = (c.hour ?? 0) * 60 + (c.minute ?? 0)
-        let open = days[weekday].contains { $0.contains(minute) }
-        // The boundaries of the next eight local days (each computed by the calendar: a day of 23 or 25 hours
-        // and a time that does not exist on a daylight-saving change are its to place).
-        let today = calendar.startOfDay(for: date)
-        var next: Double?
+    /// Whether it is open at `unix` (seconds) on `calendar`, and when that may next change (Unix seconds; nil
+    /// when it never does: closed all week).
+    public func state(at unix: Double, calendar: LocalCalendar = .system) -> (open: Bool, nextChange: Double?) {
+        let m = calendar.moment(unix)
+        let minute = m.hour * 60 + m.minute
+        let open = days[m.weekday].contains { $0.contains(minute) }
+        // The boundaries of the next eight local days, each placed by the calendar (a day of 23 or 25 hours,
+        // and a time a daylight-saving change skips, are its to place).
         for offset in 0...8 {
-            guard let day = calendar.date(byAdding: .day, value: offset, to: today) else { continue }
-            let d = (weekday + offset) % 7
-            for span in days[d] {
-                for m in [span.lowerBound, span.upperBound] {
-                    let at =
-                        m == 24 * 60
-                        ? calendar.date(byAdding: .day, value: 1, to: day)
-                        : calendar.date(bySettingHour: m / 60, minute: m % 60, second: 0, of: day)
-                    guard let t = at?.timeIntervalSince1970, t > unix else { continue }
-                    next = min(next ?? t, t)
-                }
+            let d = (m.weekday + offset) % 7
+            let times = days[d].flatMap { [$0.lowerBound, $0.upperBound] }.map {
+                calendar.unix(m.year, m.month, m.day + offset, $0 / 60, $0 % 60, 0)
             }
-            if next != nil { break }
+            if let next = times.filter({ $0 > unix }).min() { return (open, next) }
         }
-        return (open, next)
+        return (open, nil)
     }
 }

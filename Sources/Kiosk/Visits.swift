@@ -133,24 +133,33 @@ public final class VisitCounter {
 /// Local time as the statistics write and read it.
 public enum LocalTime {
     /// `2026-11-30T10:12:03+01:00`.
-    public static func iso(_ unix: Double, timeZone: TimeZone = .current) -> String {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = timeZone
-        f.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxx"
-        return f.string(from: Date(timeIntervalSince1970: unix.rounded(.down)))
+    public static func iso(_ unix: Double, calendar: LocalCalendar = .system) -> String {
+        let m = calendar.moment(unix)
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let sign = m.offset < 0 ? "-" : "+"
+        let offset = abs(m.offset) / 60
+        return "\(m.year)-\(two(m.month))-\(two(m.day))T\(two(m.hour)):\(two(m.minute)):\(two(m.second))"
+            + "\(sign)\(two(offset / 60)):\(two(offset % 60))"
     }
 
-    /// `2026-01-05T09:00:00` (or with seconds left out) read as local time; nil when it is not one.
-    public static func parse(_ text: String, timeZone: TimeZone = .current) -> Double? {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = timeZone
-        for format in ["yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"] {
-            f.dateFormat = format
-            if let d = f.date(from: text) { return d.timeIntervalSince1970 }
-        }
-        return nil
+    /// `2026-01-05T09:00:00` (or without the seconds, or a day alone) read as local time; nil when it is not
+    /// one.
+    public static func parse(_ text: String, calendar: LocalCalendar = .system) -> Double? {
+        let parts = text.split(separator: "T", omittingEmptySubsequences: false)
+        guard parts.count <= 2 else { return nil }
+        let date = parts[0].split(separator: "-", omittingEmptySubsequences: false)
+        let time = parts.count == 2 ? parts[1].split(separator: ":", omittingEmptySubsequences: false) : ["00", "00"]
+        guard date.count == 3, date[0].count == 4, date[1].count == 2, date[2].count == 2,
+            (2...3).contains(time.count), time.allSatisfy({ $0.count == 2 }),
+            let y = Int(date[0]), let mo = Int(date[1]), let d = Int(date[2]), let h = Int(time[0]),
+            let mi = Int(time[1]),
+            let s = time.count == 3 ? Int(time[2]) : 0,
+            (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, s < 60
+        else { return nil }
+        let t = calendar.unix(y, mo, d, h, mi, s)
+        // A day that does not exist (February 30) is not a day.
+        let m = calendar.moment(t)
+        return m.day == d || h != m.hour ? t : nil
     }
 
     /// The headless runs' wall clock at time zero without `--clock` (cli-and-trace.md, operations.md): a Monday.

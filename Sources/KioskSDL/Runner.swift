@@ -158,8 +158,14 @@ final class FrameLoop {
     /// installer's tools).
     var visits: VisitCounter?
     let visitLog: VisitLog?
-    /// The wall clock at time zero when it is not the system's: `--clock`, or the headless default.
-    let clockOrigin: Double?
+    /// The wall clock at time zero when it is not the system's: `--clock`, or the headless default (read when
+    /// first asked: parsing a date loads the calendar's data, a few megabytes a run without visits or hours
+    /// does not need).
+    lazy var clockOrigin: Double? = {
+        if let clock = options.clock { return clock }
+        if case .headless = options.mode { return LocalTime.parse(LocalTime.headlessDefault) }
+        return nil
+    }()
     /// New content waits for the visitor's gesture to end at most this long.
     static let swapWaitMs = 3000.0
 
@@ -172,13 +178,6 @@ final class FrameLoop {
         screenshots = options.screenshots.map { ($0.ms, $0.path, false) }
         state = options.calibrate || options.touchTest ? nil : StateFile()
         visitLog = state == nil ? nil : VisitLog()
-        if let clock = options.clock {
-            clockOrigin = clock
-        } else if case .headless = options.mode {
-            clockOrigin = LocalTime.parse(LocalTime.headlessDefault)
-        } else {
-            clockOrigin = nil
-        }
         waiter = IdleWait.forCurrentDriver()
         waiter.wakeOnEventsAndSignals()
         // A decoded tile is an SDL event: it wakes the loop wherever it sleeps, and the frame draws it.

@@ -13,9 +13,10 @@ import Testing
     }
 
     static let paris = TimeZone(identifier: "Europe/Paris")!
+    static let parisCalendar = LocalCalendar.foundation(paris)
 
     /// Unix seconds of a local time in Paris.
-    static func at(_ text: String) -> Double { LocalTime.parse(text, timeZone: paris)! }
+    static func at(_ text: String) -> Double { LocalTime.parse(text, calendar: .foundation(paris))! }
 
     @Test(arguments: [
         (#"{"mon-fri": "8-20"}"#, "openingHours.mon-fri: \"8-20\": expected \"HH:MM-HH:MM\""),
@@ -38,17 +39,17 @@ import Testing
             Self.manifest(#"{"mon-fri": "08:00-12:00, 13:00-20:00", "sat": "20:00-24:00", "sun": "00:00-02:00"}"#)
                 .manifest?.openingHours)
         // 2026-01-05 is a Monday.
-        #expect(hours.state(at: Self.at("2026-01-05T07:59:59"), timeZone: Self.paris).open == false)
-        #expect(hours.state(at: Self.at("2026-01-05T08:00:00"), timeZone: Self.paris).open)
-        #expect(hours.state(at: Self.at("2026-01-05T12:30:00"), timeZone: Self.paris).open == false)
-        let lunch = hours.state(at: Self.at("2026-01-05T12:30:00"), timeZone: Self.paris)
+        #expect(hours.state(at: Self.at("2026-01-05T07:59:59"), calendar: Self.parisCalendar).open == false)
+        #expect(hours.state(at: Self.at("2026-01-05T08:00:00"), calendar: Self.parisCalendar).open)
+        #expect(hours.state(at: Self.at("2026-01-05T12:30:00"), calendar: Self.parisCalendar).open == false)
+        let lunch = hours.state(at: Self.at("2026-01-05T12:30:00"), calendar: Self.parisCalendar)
         #expect(lunch.nextChange == Self.at("2026-01-05T13:00:00"))
         // Friday evening: closed until Saturday 20:00; open across midnight into Sunday until 02:00.
-        let friday = hours.state(at: Self.at("2026-01-09T21:00:00"), timeZone: Self.paris)
+        let friday = hours.state(at: Self.at("2026-01-09T21:00:00"), calendar: Self.parisCalendar)
         #expect(!friday.open && friday.nextChange == Self.at("2026-01-10T20:00:00"))
-        #expect(hours.state(at: Self.at("2026-01-10T23:59:59"), timeZone: Self.paris).open)
-        #expect(hours.state(at: Self.at("2026-01-11T01:59:00"), timeZone: Self.paris).open)
-        #expect(hours.state(at: Self.at("2026-01-11T02:00:00"), timeZone: Self.paris).open == false)
+        #expect(hours.state(at: Self.at("2026-01-10T23:59:59"), calendar: Self.parisCalendar).open)
+        #expect(hours.state(at: Self.at("2026-01-11T01:59:00"), calendar: Self.parisCalendar).open)
+        #expect(hours.state(at: Self.at("2026-01-11T02:00:00"), calendar: Self.parisCalendar).open == false)
     }
 
     /// The night the clocks go forward (Paris, 2026-03-29, 02:00 becomes 03:00) has 23 hours: Sunday 08:00 is
@@ -56,13 +57,14 @@ import Testing
     @Test func daylightSaving() throws {
         let hours = try #require(Self.manifest(#"{"sat-sun": "08:00-20:00"}"#).manifest?.openingHours)
         let saturday = Self.at("2026-03-28T21:00:00")
-        let s = hours.state(at: saturday, timeZone: Self.paris)
+        let s = hours.state(at: saturday, calendar: Self.parisCalendar)
         #expect(!s.open)
         #expect(abs((s.nextChange ?? 0) - saturday - 10 * 3600) < 0.001)
         #expect(abs((s.nextChange ?? 0) - Self.at("2026-03-29T08:00:00")) < 0.001)
         // And back (2026-10-25, 03:00 becomes 02:00): 12 hours.
         let october = Self.at("2026-10-24T21:00:00")
-        #expect(abs((hours.state(at: october, timeZone: Self.paris).nextChange ?? 0) - october - 12 * 3600) < 0.001)
+        #expect(
+            abs((hours.state(at: october, calendar: Self.parisCalendar).nextChange ?? 0) - october - 12 * 3600) < 0.001)
     }
 
     /// Closed: blank (reason "hours") when idle; a touch wakes it and does nothing else; after the idle reset
@@ -75,7 +77,7 @@ import Testing
         let app = KioskApp(manifest: m, physicalSize: Size(width: 800, height: 480)) { _ in
             ImageInfo(size: Size(width: 4000, height: 2400), loaded: true)
         }
-        app.timeZone = Self.paris
+        app.calendar = Self.parisCalendar
         let start = Self.at("2026-01-05T16:59:59")
         app.wallClock = { start + $0 / 1000 }
         KioskAppTests.run(app, from: 0, to: 500)

@@ -72,7 +72,7 @@ import Testing
         #expect(first.scenes == ["map": 80, "menu": 620])
         #expect(first.hotspots == ["cafe": 1])
         #expect(first.gestures == ["pan": 1, "pinch": 0, "doubleTap": 0, "page": 0])
-        #expect(LocalTime.parse(String(first.start.prefix(19)), timeZone: Self.utc) != nil)
+        #expect(LocalTime.parse(String(first.start.prefix(19)), calendar: .foundation(Self.utc)) != nil)
         // The second: a tap on nothing at 6000, then the kiosk stops at 7000.
         let tap = [(6000.0, Self.finger(.down, 3, 0.9, 0.9)), (6080, Self.finger(.up, 3, 0.9, 0.9))]
         #expect(Self.frames(app, counter, from: 5000, to: 7000, events: tap).isEmpty)
@@ -120,11 +120,11 @@ import Testing
     }
 
     @Test func localTime() {
-        let t = LocalTime.parse("2026-01-05T09:00:00", timeZone: Self.utc)
+        let t = LocalTime.parse("2026-01-05T09:00:00", calendar: .foundation(Self.utc))
         #expect(t == 1_767_603_600)
-        #expect(LocalTime.iso(1_767_603_600.7, timeZone: Self.utc) == "2026-01-05T09:00:00+00:00")
+        #expect(LocalTime.iso(1_767_603_600.7, calendar: .foundation(Self.utc)) == "2026-01-05T09:00:00+00:00")
         let paris = TimeZone(identifier: "Europe/Paris")!
-        #expect(LocalTime.iso(1_767_603_600, timeZone: paris) == "2026-01-05T10:00:00+01:00")
+        #expect(LocalTime.iso(1_767_603_600, calendar: .foundation(paris)) == "2026-01-05T10:00:00+01:00")
         #expect(LocalTime.parse("yesterday") == nil)
     }
 }
