@@ -229,7 +229,7 @@ public final class KioskApp {
             endAttract()
             return
         }
-        if transition != nil, ignoreDuringTransition(event) { return }
+        if let t = transition, now - t.start < t.duration, ignoreDuringTransition(event) { return }
         switch event {
         case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _):
             noteInput()

@@ -158,9 +158,7 @@ final class FrameLoop {
     /// installer's tools).
     var visits: VisitCounter?
     let visitLog: VisitLog?
-    /// The wall clock at time zero when it is not the system's: `--clock`, or the headless default (read when
-    /// first asked: parsing a date loads the calendar's data, a few megabytes a run without visits or hours
-    /// does not need).
+    /// The wall clock at time zero when it is not the system's: `--clock`, or the headless default.
     lazy var clockOrigin: Double? = {
         if let clock = options.clock { return clock }
         if case .headless = options.mode { return LocalTime.parse(LocalTime.headlessDefault) }

@@ -6,14 +6,8 @@ import Testing
 @Suite struct StatisticsTests {
     let dir = Kiosk.folder()
 
-    static let manifest = """
-        {"kioskManifest": 1, "home": "map", "idleTimeoutSeconds": 2,
-         "scenes": [
-           {"id": "map", "type": "zoom", "image": "images/floorplan.png", "maxZoom": 2.0,
-            "hotspots": [{"id": "cafe", "rect": [1200, 800, 700, 500], "goto": "menu"}]},
-           {"id": "menu", "type": "scroll", "image": "images/menu-long.png", "axis": "vertical"}
-         ]}
-        """
+    /// The map with its cafe (to the menu), the menu and the gallery; idle after 2 s.
+    static let manifest = VisitorTests.manifest()
 
     /// Two visits separated by the idle timeout, one day's file with a torn last line and an old file that
     /// retention deletes.
