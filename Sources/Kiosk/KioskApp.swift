@@ -481,6 +481,14 @@ public final class KioskApp {
 
     // MARK: The attract loop
 
+    /// Images the kiosk will show soon: the attract loop's next scene (the SDL layer decodes them ahead).
+    public var upcomingImagePaths: [String] {
+        guard let loop = attractLoop else { return [] }
+        let next = loop.attract.steps[(loop.step + 1) % loop.attract.steps.count].scene
+        guard next != scene.config.id, let config = manifest.scene(next) else { return [] }
+        return config.imagePaths
+    }
+
     /// When the attract loop starts if nothing happens: `afterSeconds` after the kiosk went idle (the idle
     /// reset, or its start; with no idle timeout, the last touch).
     var attractDue: Double? {

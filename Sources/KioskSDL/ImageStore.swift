@@ -79,6 +79,13 @@ final class ImageStore {
         {
             return pyramidEntry(file, isOpaque: file.isOpaque)
         }
+        if let (surface, w, h, opaque) = takePrefetched(path) {
+            defer { SDL_FreeSurface(surface) }
+            if let texture = display.textures.texture(prepared: surface, opaque: opaque) {
+                let info = ImageInfo(size: Size(width: Double(w), height: Double(h)), loaded: true, isOpaque: opaque)
+                return Entry(texture: texture, info: info, scale: 1)
+            }
+        }
         guard var surface = IMG_Load(path) else {
             log(.warning, "\(path): cannot load the image (\(sdlError())); showing a placeholder")
             return Entry(texture: nil, info: .missing, scale: 1)
@@ -118,6 +125,57 @@ final class ImageStore {
         return Entry(texture: texture, info: info, scale: scale)
     }
 
+    // MARK: Decoding ahead
+
+    /// Images decoded ahead on a thread of their own, ready to become textures (a copy, no decoding), with
+    /// their size and whether they are opaque.
+    final class Prefetched: @unchecked Sendable {
+        let lock = NSLock()
+        var ready: [String: (UnsafeMutablePointer<SDL_Surface>, Int, Int, Bool)] = [:]
+    }
+    let prefetched = Prefetched()
+    /// Paths asked for and not yet taken (main thread).
+    var prefetching: Set<String> = []
+
+    /// Decodes `paths` ahead, off the frame loop (the attract loop's next scene): their first frame then only
+    /// copies them into textures. Only plain images that become one texture whole; the others load as before.
+    func prefetch(_ paths: [String]) {
+        for path in paths where entries[path] == nil && !prefetching.contains(path) {
+            guard !path.lowercased().hasSuffix(".dzi"), let (w, h) = headerSize(path),
+                max(w, h) <= min(Self.pyramidThreshold, maxTextureSize ?? Int.max)
+            else { continue }
+            prefetching.insert(path)
+            let (rotation, format, box) = (display.textures.rotation, display.textures.opaqueFormat, prefetched)
+            let t = Thread {
+                ContentReload.leaveSignalsToTheMainThread()
+                setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, TileWorkers.niceness)
+                guard let decoded = IMG_Load(path) else { return }
+                let opaque = isOpaque(decoded)
+                let prepared = TextureMaker.prepare(decoded, rotation: rotation, opaqueFormat: format)
+                SDL_FreeSurface(decoded)
+                guard let (surface, _) = prepared else { return }
+                box.lock.lock()
+                box.ready[path] = (surface, Int(w), Int(h), opaque)
+                box.lock.unlock()
+            }
+            t.name = "kiosk-prefetch"
+            t.start()
+        }
+    }
+
+    /// The decoded image of `path` if it is ready (the caller frees the surface).
+    func takePrefetched(_ path: String) -> (UnsafeMutablePointer<SDL_Surface>, Int, Int, Bool)? {
+        guard prefetching.remove(path) != nil else { return nil }
+        prefetched.lock.lock()
+        defer { prefetched.lock.unlock() }
+        // Another's decoding that arrived after its image was loaded anyway is let go here.
+        for (p, r) in prefetched.ready where p != path && entries[p] != nil {
+            SDL_FreeSurface(r.0)
+            prefetched.ready[p] = nil
+        }
+        return prefetched.ready.removeValue(forKey: path)
+    }
+
     /// An image drawn from the tiles of `source`, registered with the tile store under the next number.
     func pyramidEntry(_ source: any TileSource, isOpaque: Bool) -> Entry {
         let id = nextPyramidID
@@ -148,6 +206,9 @@ final class ImageStore {
     }
 
     deinit {
+        prefetched.lock.lock()
+        for r in prefetched.ready.values { SDL_FreeSurface(r.0) }
+        prefetched.lock.unlock()
         for e in entries.values { if let t = e.texture { SDL_DestroyTexture(t) } }
         IMG_Quit()
     }

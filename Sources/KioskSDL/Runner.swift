@@ -525,6 +525,7 @@ final class FrameLoop {
         lastFrameMs = t
         settled = false
         countVisits(at: t)
+        renderer.images.prefetch(app.upcomingImagePaths)
         if let trace { trace.write(app.traceLine(frame: frame) + "\n") } else { app.dropFrameEvents() }
         announceReloadOutcome()
         if swapping { swapContent() }

@@ -36,6 +36,7 @@ public final class HeadlessSession {
         let list = renderer.draw(app, at: ms, screenSize: display.size)
         renderer.calls.recording = false
         SDL_RenderPresent(display.renderer)
+        images.prefetch(app.upcomingImagePaths)
         app.dropFrameEvents()  // as a frame of the real loop without a trace does
         return list
     }

@@ -213,12 +213,15 @@ func coldStart(folder: String, cache: String) -> Double {
 }
 
 /// An idle real-time kiosk (800x480, the map, no input), from 1 s after its first frame, for 10 s: wake-ups
-/// (context switches of all its threads) a second, CPU percent, and frames drawn.
-func idleProcess(folder: String, cache: String) -> (wakeups: Double, cpuPercent: Double, frames: Int) {
+/// (context switches of all its threads) a second, CPU percent, and frames drawn. `extra` arguments: e.g. a
+/// `--clock` outside the demo's opening hours (the screen blank).
+func idleProcess(folder: String, cache: String, extra: [String] = []) -> (
+    wakeups: Double, cpuPercent: Double, frames: Int
+) {
     let listener = NotifyListener(folder + "/notify-idle.sock")
     let trace = folder + "/idle-trace.jsonl"
     let run = KioskProcess(
-        ["--headless", "800x480", "--realtime", "--config", demoManifest, "--trace", trace],
+        ["--headless", "800x480", "--realtime", "--config", demoManifest, "--trace", trace] + extra,
         environment: ["NOTIFY_SOCKET": listener.path], cache: cache)
     run.start()
     _ = listener.wait(for: "READY=1", seconds: 10)

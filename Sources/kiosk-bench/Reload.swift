@@ -152,3 +152,30 @@ func transitionFrames(folder: String) -> (median: Double, worst: Double) {
     times.sort()
     return (times[times.count / 2], times.last ?? 0)
 }
+
+/// Frames of the demo's attract loop at 1920x1080 on the software renderer, tiles decoded by the workers as in
+/// real time: 20 s of it from its start (45 s after a start with no touch), the map drifting and the gallery
+/// paging. The median and the longest.
+func attractFrames() -> (median: Double, worst: Double) {
+    guard let session = try? HeadlessSession(manifestPath: demoManifest, width: 1920, height: 1080)
+    else {
+        print("kiosk-bench: cannot open the demo headless")
+        exit(1)
+    }
+    var t = 0.0
+    while t < 44_000 {
+        t += 1000.0 / 60
+        session.app.step(to: t)
+    }
+    var times: [Double] = []
+    let clock = ContinuousClock()
+    while t < 65_000 {
+        t += 1000.0 / 60
+        let start = clock.now
+        session.frame(at: t)
+        let (s, atto) = (clock.now - start).components
+        if session.app.isAttracting { times.append(Double(s) * 1000 + Double(atto) / 1e15) }
+    }
+    times.sort()
+    return times.isEmpty ? (.infinity, .infinity) : (times[times.count / 2], times.last ?? 0)
+}
