@@ -224,12 +224,12 @@ public final class KioskApp {
             return
         }
         if swallow(event) { return }
-        if attractLoop != nil, ignoreDuringTransition(event) {
+        if attractLoop != nil, ignoreWholeTouch(event) {
             noteInput()
             endAttract()
             return
         }
-        if let t = transition, now - t.start < t.duration, ignoreDuringTransition(event) { return }
+        if let t = transition, now - t.start < t.duration, ignoreWholeTouch(event) { return }
         switch event {
         case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _):
             noteInput()
@@ -398,7 +398,7 @@ public final class KioskApp {
 
     /// A touch (or a click) that begins during a transition, or that ends the attract loop, is ignored, all of
     /// it: its later moves and its lift too.
-    func ignoreDuringTransition(_ event: EventLog.Event) -> Bool {
+    func ignoreWholeTouch(_ event: EventLog.Event) -> Bool {
         switch event {
         case .finger(.down, let t, let f, _, _, _, _, _): swallowing.insert(FingerKey(touchId: t, fingerId: f))
         case .mouseButton(true, _, _, _, _): swallowing.insert(FingerKey(touchId: -1, fingerId: -1))

@@ -16,11 +16,13 @@ import Testing
          ]}
         """
 
+    /// The app of `manifestText`, with `extra` top-level keys (`"transition": "zoom",`).
     static func app(
-        scene: String? = nil, calibration: String = "", size: Size = Size(width: 800, height: 480),
+        scene: String? = nil, calibration: String = "", extra: String = "", size: Size = Size(width: 800, height: 480),
         rotation: Rotation = .none
     ) throws -> KioskApp {
-        var text = manifestText
+        var text = manifestText.replacingOccurrences(
+            of: "\"idleTimeoutSeconds\": 2,", with: "\"idleTimeoutSeconds\": 2, \(extra)")
         if !calibration.isEmpty {
             text = text.replacingOccurrences(
                 of: "\"idleTimeoutSeconds\": 2,", with: "\"idleTimeoutSeconds\": 2, \"calibration\": \(calibration),")

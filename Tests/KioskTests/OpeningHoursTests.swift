@@ -70,13 +70,7 @@ import Testing
     /// Closed: blank (reason "hours") when idle; a touch wakes it and does nothing else; after the idle reset
     /// it is blank again; opening time wakes it.
     @Test func blankOutsideTheHours() throws {
-        let text = KioskAppTests.manifestText.replacingOccurrences(
-            of: "\"idleTimeoutSeconds\": 2,",
-            with: "\"idleTimeoutSeconds\": 2, \"openingHours\": {\"mon-fri\": \"09:00-17:00\"},")
-        let m = try Manifest.parse(text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true })
-        let app = KioskApp(manifest: m, physicalSize: Size(width: 800, height: 480)) { _ in
-            ImageInfo(size: Size(width: 4000, height: 2400), loaded: true)
-        }
+        let app = try KioskAppTests.app(extra: "\"openingHours\": {\"mon-fri\": \"09:00-17:00\"},")
         app.calendar = Self.parisCalendar
         let start = Self.at("2026-01-05T16:59:59")
         app.wallClock = { start + $0 / 1000 }

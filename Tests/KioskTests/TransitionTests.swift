@@ -6,14 +6,7 @@ import Testing
 /// Scene transitions at their edges: a touch exactly at a transition's start or end, the idle reset during one.
 @Suite struct TransitionTests {
     static func app(_ transition: String = "fade") throws -> KioskApp {
-        let text = KioskAppTests.manifestText.replacingOccurrences(
-            of: "\"idleTimeoutSeconds\": 2,", with: "\"idleTimeoutSeconds\": 2, \"transition\": \"\(transition)\",")
-        let m = try Manifest.parse(text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true })
-        return KioskApp(manifest: m, physicalSize: Size(width: 800, height: 480)) { path in
-            path.hasSuffix("menu.png")
-                ? ImageInfo(size: Size(width: 800, height: 4000), loaded: true)
-                : ImageInfo(size: Size(width: 4000, height: 2400), loaded: true)
-        }
+        try KioskAppTests.app(extra: "\"transition\": \"\(transition)\",")
     }
 
     static func drag(_ app: KioskApp, id: Int64, at t: Double) {
@@ -50,13 +43,7 @@ import Testing
     /// The idle reset while a transition runs (a 3 s transition, a 2 s idle timeout): it starts its own from
     /// the scene on screen and ends at home, at rest, with nothing left over.
     @Test func theIdleResetDuringATransition() throws {
-        let text = KioskAppTests.manifestText.replacingOccurrences(
-            of: "\"idleTimeoutSeconds\": 2,",
-            with: "\"idleTimeoutSeconds\": 2, \"transition\": \"zoom\", \"transitionMs\": 3000,")
-        let m = try Manifest.parse(text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true })
-        let app = KioskApp(manifest: m, physicalSize: Size(width: 800, height: 480)) { _ in
-            ImageInfo(size: Size(width: 4000, height: 2400), loaded: true)
-        }
+        let app = try KioskAppTests.app(extra: "\"transition\": \"zoom\", \"transitionMs\": 3000,")
         VisitTests.tap(app, 0.05, 0.1, at: 100)
         app.step(to: 180)
         #expect(app.transition?.style == .zoom && app.transition?.to == "menu")
