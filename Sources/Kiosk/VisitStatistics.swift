@@ -27,12 +27,8 @@ public struct VisitStatistics: Equatable, Sendable {
 
     /// `--json`: one object.
     public var json: String {
-        func object(_ d: [String: Int]) -> String {
-            "{" + d.sorted { $0.key < $1.key }.map { "\(jsonString($0.key)): \($0.value)" }.joined(separator: ", ")
-                + "}"
-        }
-        return "{\"visits\": \(visits), \"days\": \(object(days)), \"scenes\": \(object(scenes)), "
-            + "\"hotspots\": \(object(hotspots)), \"durationMs\": {\"median\": \(medianMs), \"p90\": \(p90Ms)}}"
+        return "{\"visits\": \(visits), \"days\": \(jsonObject(days)), \"scenes\": \(jsonObject(scenes)), "
+            + "\"hotspots\": \(jsonObject(hotspots)), \"durationMs\": {\"median\": \(medianMs), \"p90\": \(p90Ms)}}"
     }
 
     /// For a person: a table.

@@ -13,6 +13,8 @@ public struct Visit: Codable, Equatable, Sendable {
     public var hotspots: [String: Int]
     /// `pan`, `pinch`, `doubleTap`, `page`.
     public var gestures: [String: Int]
+    /// The gestures counted, in the line's order.
+    public static let gestureNames = ["pan", "pinch", "doubleTap", "page"]
 
     public init(
         start: String, durationMs: Int, scenes: [String: Int], hotspots: [String: Int], gestures: [String: Int]
@@ -26,13 +28,9 @@ public struct Visit: Codable, Equatable, Sendable {
 
     /// The visit's line in `visits/YYYY-MM-DD.jsonl`, keys in the contract's order.
     public var line: String {
-        func object(_ d: [String: Int]) -> String {
-            "{" + d.sorted { $0.key < $1.key }.map { "\(jsonString($0.key)): \($0.value)" }.joined(separator: ", ")
-                + "}"
-        }
-        let g = ["pan", "pinch", "doubleTap", "page"].map { "\(jsonString($0)): \(gestures[$0] ?? 0)" }
-        return "{\"start\": \(jsonString(start)), \"durationMs\": \(durationMs), \"scenes\": \(object(scenes)), "
-            + "\"hotspots\": \(object(hotspots)), \"gestures\": {\(g.joined(separator: ", "))}}"
+        let g = Self.gestureNames.map { "\(jsonString($0)): \(gestures[$0] ?? 0)" }
+        return "{\"start\": \(jsonString(start)), \"durationMs\": \(durationMs), \"scenes\": \(jsonObject(scenes)), "
+            + "\"hotspots\": \(jsonObject(hotspots)), \"gestures\": {\(g.joined(separator: ", "))}}"
     }
 
     /// The local date of its start (`YYYY-MM-DD`): the name of its file.
@@ -119,7 +117,7 @@ public final class VisitCounter {
         return Visit(
             start: LocalTime.iso(wallClock(v.startMs)), durationMs: Int((v.lastTouchMs - v.startMs).rounded()),
             scenes: v.scenes.mapValues { Int($0.rounded()) }, hotspots: v.hotspots,
-            gestures: ["pan", "pinch", "doubleTap", "page"].reduce(into: [:]) { $0[$1] = v.gestures[$1] ?? 0 })
+            gestures: Visit.gestureNames.reduce(into: [:]) { $0[$1] = v.gestures[$1] ?? 0 })
     }
 
     /// A string argument of a trace event (`"hotspot": "cafe"`).
@@ -164,4 +162,9 @@ public enum LocalTime {
 
     /// The headless runs' wall clock at time zero without `--clock` (cli-and-trace.md, operations.md): a Monday.
     public static let headlessDefault = "2026-01-05T09:00:00"
+}
+
+/// Counts as a JSON object, keys sorted.
+func jsonObject(_ d: [String: Int]) -> String {
+    "{" + d.sorted { $0.key < $1.key }.map { "\(jsonString($0.key)): \($0.value)" }.joined(separator: ", ") + "}"
 }
