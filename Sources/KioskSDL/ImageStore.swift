@@ -79,13 +79,7 @@ final class ImageStore {
         {
             return pyramidEntry(file, isOpaque: file.isOpaque)
         }
-        if let (surface, w, h, opaque) = takePrefetched(path) {
-            defer { SDL_FreeSurface(surface) }
-            if let texture = display.textures.texture(prepared: surface, opaque: opaque) {
-                let info = ImageInfo(size: Size(width: Double(w), height: Double(h)), loaded: true, isOpaque: opaque)
-                return Entry(texture: texture, info: info, scale: 1)
-            }
-        }
+        if let decoded = takePrefetched(path), let e = entry(decoded) { return e }
         guard var surface = IMG_Load(path) else {
             log(.warning, "\(path): cannot load the image (\(sdlError())); showing a placeholder")
             return Entry(texture: nil, info: .missing, scale: 1)
@@ -161,6 +155,31 @@ final class ImageStore {
             t.name = "kiosk-prefetch"
             t.start()
         }
+    }
+
+    /// An entry made of a picture decoded ahead (the surface is freed), nil when no texture could be made.
+    func entry(_ decoded: (UnsafeMutablePointer<SDL_Surface>, Int, Int, Bool)) -> Entry? {
+        let (surface, w, h, opaque) = decoded
+        defer { SDL_FreeSurface(surface) }
+        guard let texture = display.textures.texture(prepared: surface, opaque: opaque) else { return nil }
+        let info = ImageInfo(size: Size(width: Double(w), height: Double(h)), loaded: true, isOpaque: opaque)
+        return Entry(texture: texture, info: info, scale: 1)
+    }
+
+    /// Makes the texture of one picture decoded ahead, if one is ready: spread over the frames before its
+    /// scene is shown, so that scene's first frame makes none.
+    func adoptPrefetched() {
+        guard !prefetching.isEmpty else { return }
+        prefetched.lock.lock()
+        let next = prefetched.ready.first { entries[$0.key] == nil }
+        if let next { prefetched.ready[next.key] = nil }
+        prefetched.lock.unlock()
+        guard let (path, decoded) = next else { return }
+        prefetching.remove(path)
+        let identity = FileIdentity(path)
+        guard var e = entry(decoded) else { return }
+        e.identity = identity
+        entries[path] = e
     }
 
     /// The decoded image of `path` if it is ready (the caller frees the surface).

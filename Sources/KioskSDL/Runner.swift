@@ -526,6 +526,7 @@ final class FrameLoop {
         settled = false
         countVisits(at: t)
         renderer.images.prefetch(app.upcomingImagePaths)
+        renderer.images.adoptPrefetched()
         if let trace { trace.write(app.traceLine(frame: frame) + "\n") } else { app.dropFrameEvents() }
         announceReloadOutcome()
         if swapping { swapContent() }

@@ -37,6 +37,7 @@ public final class HeadlessSession {
         renderer.calls.recording = false
         SDL_RenderPresent(display.renderer)
         images.prefetch(app.upcomingImagePaths)
+        images.adoptPrefetched()
         app.dropFrameEvents()  // as a frame of the real loop without a trace does
         return list
     }

@@ -7,8 +7,8 @@ import Testing
 
 /// In `SDLEventTests`' serialized suite: SDL's state is the process's.
 extension SDLEventTests {
-    /// While the attract loop shows the map, the gallery it shows next is decoded on another thread; its scene
-    /// then takes the decoded pictures instead of decoding them in a frame.
+    /// While the attract loop shows the map, the gallery it shows next is decoded on another thread and made
+    /// into textures one a frame; its scene then finds them ready instead of decoding them in a frame.
     @Test func theAttractLoopsNextSceneIsDecodedAhead() throws {
         setenvDummy()
         let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -40,6 +40,12 @@ extension SDLEventTests {
             if n == 2 { break }
             usleep(10_000)
         }
+        // Their textures are made one a frame while the map is still shown.
+        frame()
+        frame()
+        #expect(session.app.scene.config.id == "map")
+        #expect(session.images.entries["\(images)/gallery-night.jpg"]?.texture != nil)
+        #expect(session.images.entries["\(images)/gallery-sunset.jpg"]?.texture != nil)
         while session.app.scene.config.id != "gallery" { frame() }
         // Both pages were taken from what was decoded ahead, and they are drawn.
         #expect(session.images.prefetching.isEmpty)
