@@ -1,4 +1,3 @@
-import EventLog
 import ScrollEngine
 
 /// What inspecting one image found: its size (and pyramid levels for Deep Zoom), or why it cannot be shown.
@@ -43,7 +42,7 @@ public enum ContentCheck {
         let problems = ProblemList(file: file)
         for p in check.problems { problems.add(p) }
         // The scenes as parsed, with or without errors elsewhere: their images are checked either way.
-        let scenes = check.manifest?.scenes ?? parsedScenes(text, file: file, baseDirectory: baseDirectory)
+        let scenes = check.scenes
         var reports: [String: ImageReport] = [:]
         var summary: [String] = []
         for scene in scenes {
@@ -80,30 +79,12 @@ public enum ContentCheck {
             let hotspots = scene.hotspots.count == 1 ? "1 hotspot" : "\(scene.hotspots.count) hotspots"
             summary.append("\(scene.id): \(kind), \(parts.joined(separator: ", ")), \(hotspots)")
         }
-        let attract =
-            check.manifest?.attract
-            ?? (JSONValue.parse(Substring(text)).flatMap { root -> Attract? in
-                guard case .object(let top) = root, let v = top["attract"] else { return nil }
-                return try? Attract.parse(v, problems: ProblemList(file: file))
-            })
-        attract?.check(
+        check.attract?.check(
             image: { path in reports[path].flatMap { $0.problem == nil && $0.width > 0 ? ($0.width, $0.height) : nil }
             },
             scenes: scenes, problems: problems)
         let manifest = problems.errors.isEmpty ? check.manifest : nil
         return ContentReport(manifest: manifest, problems: problems.items, summary: summary)
-    }
-
-    /// The scenes that parse, whatever else is wrong (their problems are already reported).
-    static func parsedScenes(_ text: String, file: String, baseDirectory: String) -> [SceneConfig] {
-        guard let root = JSONValue.parse(Substring(text)), case .object(let top) = root,
-            case .array(let values)? = top["scenes"]
-        else { return [] }
-        let quiet = ProblemList(file: file)
-        return values.enumerated().compactMap { i, v in
-            Manifest.parseScene(
-                v, path: "scenes[\(i)]", baseDirectory: baseDirectory, problems: quiet, fileExists: { _ in true })
-        }
     }
 
     /// `path` relative to `base` when it is inside it.

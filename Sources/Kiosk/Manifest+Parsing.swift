@@ -118,12 +118,12 @@ extension Manifest {
         }
         guard problems.errors.isEmpty, let start, let idle, let calibration, let budget, let blank, let homeButton,
             let transition, let transitionMs, let attract, let hours
-        else { return ManifestCheck(manifest: nil, problems: problems.items) }
+        else { return ManifestCheck(manifest: nil, problems: problems.items, scenes: scenes, attract: attract ?? nil) }
         let manifest = Manifest(
             home: start, idleTimeoutSeconds: idle, background: background, scenes: scenes, homeButton: homeButton,
             calibration: calibration, baseDirectory: baseDirectory, textureBudgetMiB: budget, blankAfterSeconds: blank,
             transition: transition, transitionMs: transitionMs, attract: attract, openingHours: hours)
-        return ManifestCheck(manifest: manifest, problems: problems.items)
+        return ManifestCheck(manifest: manifest, problems: problems.items, scenes: scenes, attract: attract)
     }
 
     /// A scene that no hotspot leads to, that is not home and that the attract loop does not show: a visitor

@@ -189,5 +189,9 @@ public struct ManifestError: Error, Equatable, CustomStringConvertible {
 public struct ManifestCheck: Sendable {
     public var manifest: Manifest?
     public var problems: [ManifestError]
+    /// The scenes and the attract loop as far as they parsed, errors elsewhere or not (what `ContentCheck`
+    /// checks the images of).
+    public var scenes: [SceneConfig] = []
+    public var attract: Attract?
     public var errors: [ManifestError] { problems.filter { !$0.isWarning } }
 }
