@@ -467,9 +467,18 @@ final class Renderer {
         /// (`edge`), within view (`boundary`).
         func column(_ p: Double) -> Double { min(last, max(first, (s0 + (p + 0.5 - d0) / f).rounded(.down))) }
         func edge(_ i: Double) -> Double {
-            let e = (d0 + (i - s0) * f - 0.5).rounded(.up)
+            var e = (d0 + (i - s0) * f - 0.5).rounded(.up)
             // The outermost pixels also fill the view's whole pixels past the copy's fractional ends.
-            return i <= first ? min(lo, e) : i > last ? max(hi, e) : e
+            if i <= first { return min(lo, e) }
+            if i > last { return max(hi, e) }
+            // A centre on the edge between two source pixels lands on either side by a rounding error: the
+            // edge agrees with `column`, so no target pixel falls between two pieces.
+            if column(e - 1) >= i {
+                e -= 1
+            } else if column(e) < i {
+                e += 1
+            }
+            return e
         }
         func boundary(_ i: Double) -> Double { min(hi, max(lo, edge(i))) }
         let a = column(lo)

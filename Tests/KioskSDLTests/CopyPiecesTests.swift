@@ -77,6 +77,21 @@ struct CopyPiecesTests {
         }
     }
 
+    /// A kept tile of a picture fitted to the screen (a 1600-pixel page on a 540-pixel screen): the tile's
+    /// first pixel centre falls on a source pixel's edge, give or take a rounding error. It is drawn (it was
+    /// left out, a dark line every 256 pixels).
+    @Test func pixelCentresOnSourceEdges() {
+        for scale in [540.0 / 1600, 1080.0 / 1600, 0.36, 0.5, 0.75, 0.3375] {
+            for column in 1...4 {
+                let s0 = 256 * Double(column) / scale
+                let s1 = 256 * Double(column + 1) / scale
+                for d0 in [0, 1e-13, -1e-13, 2.8e-14] {
+                    Self.check(s0, s1, d0, d0 + 256, 0, 256)
+                }
+            }
+        }
+    }
+
     @Test func nothingVisible() {
         #expect(Renderer.pieces(source: 0, 10, destination: 0, 100, visible: 50, 50).isEmpty)
     }
