@@ -40,6 +40,7 @@ final class AttractLoop {
         let e = x * x * (3 - 2 * x)
         let center = from.center + (to.center - from.center) * e
         let v = scene.view
+        scene.isDrifting = scene.config.type == .zoom && from.zoom != to.zoom && x < 1
         if scene.config.type == .zoom {
             let zoom = (from.zoom + (to.zoom - from.zoom) * e).clampedTo(v.minimumZoomScale, v.maximumZoomScale)
             if v.zoomScale != zoom { v.setZoomScale(zoom, animated: false) }

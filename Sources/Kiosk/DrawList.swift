@@ -107,7 +107,8 @@ extension Scene {
         }
         let picture = Picture(index: index, frame: full, clip: clip, scale: scale, isOpaque: info.isOpaque)
         let commands = pictureCommands(
-            index, full: full, visible: visible, scale: scale, moving: v.isZoomChanging, tiles: &tiles)
+            index, full: full, visible: visible, scale: scale, moving: v.isZoomChanging || (isDrifting && v === view),
+            tiles: &tiles)
         out.append(.picture(picture, commands))
         guard let pyramid = info.pyramid else { return }
         // Where a fling or an animation is heading: its tiles are asked for ahead of time.

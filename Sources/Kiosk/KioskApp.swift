@@ -90,7 +90,12 @@ public final class KioskApp {
 
     func makeScene(_ config: SceneConfig) -> Scene {
         if let s = scenes[config.id] { return s }
-        let s = Scene(config: config, size: sceneSize, images: config.imagePaths.map(imageInfo), sink: sink)
+        return newScene(config, images: config.imagePaths.map(imageInfo))
+    }
+
+    /// A new instance of a scene, which replaces the one kept for its id.
+    func newScene(_ config: SceneConfig, images: [ImageInfo]) -> Scene {
+        let s = Scene(config: config, size: sceneSize, images: images, sink: sink)
         s.controller.hitTest = { [unowned self] p in self.hitTest(p) }
         scenes[config.id] = s
         return s
@@ -115,9 +120,24 @@ public final class KioskApp {
         sink.add(TraceEvent(view: nil, name: "sceneDidChange", arguments: "\"scene\": \(jsonString(id))"))
     }
 
+    /// Shows the current scene anew at its opening state, fading from how it looks now (an attract step on the
+    /// scene already shown, the loop's end on the home scene): a new instance of it opens, so the one leaving is
+    /// still drawn as it was.
+    func reopen() {
+        let old = scene
+        let s = newScene(old.config, images: old.images)
+        let mark = sink.events.count
+        s.reset()
+        sink.events.removeSubrange(mark...)  // opening a scene is not a scroll
+        scene = s
+        lastPage = s.currentPage
+        startTransition(from: old, grow: nil, style: .fade)
+    }
+
     /// The manifest's transition from `old` to the scene now shown: a zoom grows out of `grow` (the tapped
     /// hotspot) or, back to the scene it was opened from, shrinks into its hotspot; every other change fades.
-    func startTransition(from old: Scene, grow: Rect?, style forced: TransitionStyle? = nil) {
+    /// A reload's fade (`reload`) lasts at most `reloadFadeMs`, and starts from what the screen showed.
+    func startTransition(from old: Scene, grow: Rect?, style forced: TransitionStyle? = nil, reload: Bool = false) {
         guard manifest.transition != .none, manifest.transitionMs > 0 else { return }
         var style = TransitionStyle.fade
         var rect: Rect?
@@ -132,8 +152,9 @@ public final class KioskApp {
             }
         }
         transition = SceneTransition(
-            from: old.config.id, to: scene.config.id, style: style, start: now, duration: manifest.transitionMs,
-            rect: rect, shrinks: shrinks)
+            from: old.config.id, to: scene.config.id, style: style, start: now,
+            duration: reload ? min(manifest.transitionMs, Self.reloadFadeMs) : manifest.transitionMs, rect: rect,
+            shrinks: shrinks, reload: reload)
         outgoing = old
         sink.add(
             TraceEvent(
@@ -146,6 +167,7 @@ public final class KioskApp {
     /// manifest has a scene of the same id showing the same images; otherwise the kiosk goes home. Reports
     /// `contentDidReload`.
     public func reload(_ new: Manifest) {
+        let oldScene = scene
         let old = scene.config
         let views = viewStates()
         // The old content's transition and attract loop end with it (the loop starts again from the new one's).
@@ -174,8 +196,12 @@ public final class KioskApp {
                 sink.add(TraceEvent(view: nil, name: "sceneDidChange", arguments: "\"scene\": \(jsonString(home.id))"))
             }
         }
+        startTransition(from: oldScene, grow: nil, style: .fade, reload: true)
         sink.add(TraceEvent(view: nil, name: "contentDidReload", arguments: "\"ok\": true"))
     }
+
+    /// The longest a reload's fade lasts (operations.md: a short crossfade, at most 300 ms).
+    static let reloadFadeMs = 300.0
 
     /// A reload that found problems: the content stays as it is; the trace says why.
     public func reloadFailed(_ error: String) {
@@ -481,13 +507,25 @@ public final class KioskApp {
 
     // MARK: The attract loop
 
-    /// Images the kiosk will show soon: the attract loop's next scene (the SDL layer decodes them ahead).
+    /// Images the kiosk will show soon, for the SDL layer to decode ahead: while the attract loop plays, its
+    /// next step's scene; in the last `attractPrepareMs` before it starts, the scenes of all its steps (once
+    /// shown they stay loaded anyway, so this adds no memory: it only makes them ready while nothing moves).
     public var upcomingImagePaths: [String] {
-        guard let loop = attractLoop else { return [] }
-        let next = loop.attract.steps[(loop.step + 1) % loop.attract.steps.count].scene
-        guard next != scene.config.id, let config = manifest.scene(next) else { return [] }
-        return config.imagePaths
+        guard let attract = manifest.attract else { return [] }
+        let scenes: [String]
+        if let loop = attractLoop {
+            scenes = [attract.steps[(loop.step + 1) % attract.steps.count].scene]
+        } else if let due = attractDue, now >= due - Self.attractPrepareMs {
+            scenes = attract.steps.map(\.scene)
+        } else {
+            return []
+        }
+        var seen: Set<String> = [scene.config.id]
+        return scenes.filter { seen.insert($0).inserted }.flatMap { manifest.scene($0)?.imagePaths ?? [] }
     }
+
+    /// How long before the attract loop starts its pictures are decoded.
+    static let attractPrepareMs = 5000.0
 
     /// When the attract loop starts if nothing happens: `afterSeconds` after the kiosk went idle (the idle
     /// reset, or its start; with no idle timeout, the last touch).
@@ -526,9 +564,7 @@ public final class KioskApp {
         if loop.current.scene != scene.config.id {
             show(scene: loop.current.scene)
         } else {
-            let mark = sink.events.count
-            scene.reset()
-            sink.events.removeSubrange(mark...)
+            reopen()
         }
         _ = loop.place(scene, at: now)
     }
@@ -543,9 +579,7 @@ public final class KioskApp {
         if scene.config.id != manifest.home {
             show(scene: manifest.home, style: .fade)
         } else {
-            let mark = sink.events.count
-            scene.reset()
-            sink.events.removeSubrange(mark...)
+            reopen()
         }
     }
 
@@ -606,7 +640,9 @@ public final class KioskApp {
             deadlines.append(lastInput + (timeout > 0 ? timeout : Self.awakeWhenClosedMs))
         }
         if let t = transition { deadlines.append(t.start + t.duration) }
-        if let due = attractDue { deadlines.append(due) }
+        if let due = attractDue {
+            deadlines.append(now < due - Self.attractPrepareMs ? due - Self.attractPrepareMs : due)
+        }
         return deadlines.min()
     }
 
@@ -699,7 +735,8 @@ extension Double {
 }
 
 /// A scene change as it is drawn (manifest.md, `transition`): from one scene to another over `duration` ms
-/// from `start`; a zoom grows the new scene out of `rect` (scene points), or shrinks the old one into it.
+/// from `start`; a zoom grows the new scene out of `rect` (scene points), or shrinks the old one into it. A
+/// reload's (`reload`) fades from the old content as the screen last showed it (its pictures are gone).
 public struct SceneTransition: Equatable, Sendable {
     public var from: String
     public var to: String
@@ -708,6 +745,7 @@ public struct SceneTransition: Equatable, Sendable {
     public var duration: Double
     public var rect: Rect?
     public var shrinks: Bool
+    public var reload = false
 
     /// How far it is at `ms`, eased in and out (0 to 1).
     public func progress(at ms: Double) -> Double {

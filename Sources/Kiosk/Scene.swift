@@ -36,6 +36,9 @@ public final class Scene {
     public let images: [ImageInfo]
     /// A scroll scene's fixed scale from image pixels to points.
     let scrollScale: Double
+    /// The attract loop changes the main view's zoom frame by frame: drawn as a zoom in motion (from the level
+    /// of half the resolution), so a drift does not load and drop a level of tiles as it passes through it.
+    var isDrifting = false
     let delegates: [TraceDelegate]
 
     public init(config: SceneConfig, size: Size, images: [ImageInfo], sink: EventSink) {
@@ -109,6 +112,7 @@ public final class Scene {
     /// Every view back to the scene's opening state: the minimum zoom, the content centred (a zoom scene) or
     /// at its start, the first page. Animated (an idle reset) or at once (opening the scene).
     public func reset(animated: Bool = false) {
+        isDrifting = false
         for v in [view] + pages {
             if animated && v.canZoom && v.zoomScale != v.minimumZoomScale {
                 // One animation: zooming out to the minimum also brings the content back within its limits.

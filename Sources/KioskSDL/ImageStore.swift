@@ -47,6 +47,7 @@ final class ImageStore {
     /// New content: every image it does not name, or whose file changed since it was loaded, is let go (its
     /// texture, its tiles); those it still shows unchanged stay loaded.
     func retire(keeping paths: Set<String>) {
+        dropPrefetched()
         for (path, e) in entries where !paths.contains(path) || e.identity == nil || FileIdentity(path) != e.identity {
             if let t = e.texture { SDL_DestroyTexture(t) }
             if e.info.pyramid != nil { tiles.unregister(e.info.id) }
@@ -78,6 +79,10 @@ final class ImageStore {
             let file = TileFile.open(image: path, folder: folder, opaqueFormat: display.textures.opaqueFormat)
         {
             return pyramidEntry(file, isOpaque: file.isOpaque)
+        }
+        if adopting?.path == path {
+            continueAdopting(whole: true)
+            if let e = entries[path] { return e }
         }
         if let decoded = takePrefetched(path), let e = entry(decoded) { return e }
         guard var surface = IMG_Load(path) else {
@@ -128,6 +133,8 @@ final class ImageStore {
         var ready: [String: (UnsafeMutablePointer<SDL_Surface>, Int, Int, Bool)] = [:]
     }
     let prefetched = Prefetched()
+    /// Called on the decoding thread when a picture is ready (the frame loop wakes to adopt it).
+    var onPrefetched: (@Sendable () -> Void)?
     /// Paths asked for and not yet taken (main thread).
     var prefetching: Set<String> = []
 
@@ -139,7 +146,9 @@ final class ImageStore {
                 max(w, h) <= min(Self.pyramidThreshold, maxTextureSize ?? Int.max)
             else { continue }
             prefetching.insert(path)
-            let (rotation, format, box) = (display.textures.rotation, display.textures.opaqueFormat, prefetched)
+            let (rotation, format, box, notify) = (
+                display.textures.rotation, display.textures.opaqueFormat, prefetched, onPrefetched
+            )
             let t = Thread {
                 ContentReload.leaveSignalsToTheMainThread()
                 setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, TileWorkers.niceness)
@@ -151,10 +160,85 @@ final class ImageStore {
                 box.lock.lock()
                 box.ready[path] = (surface, Int(w), Int(h), opaque)
                 box.lock.unlock()
+                notify?()
             }
             t.name = "kiosk-prefetch"
             t.start()
         }
+    }
+
+    /// A picture decoded ahead being copied into its texture, `adoptRows` rows a frame (a whole picture in one
+    /// frame costs more than the frame has: 8 ms for 2400x1600 here), and the next row to copy.
+    struct Adopting {
+        var path: String
+        var decoded: (UnsafeMutablePointer<SDL_Surface>, Int, Int, Bool)
+        var texture: OpaquePointer
+        var row: Int32
+        var identity: FileIdentity?
+    }
+    var adopting: Adopting?
+    /// Rows copied into a texture per frame: about 2 MB of a 2400-pixel-wide picture, under a millisecond.
+    static let adoptRows: Int32 = 200
+    /// A frame that took longer than this adopts nothing (a third of a 60 Hz frame).
+    static let adoptWithinMs = 1000.0 / 60 / 3
+
+    /// Copies a band of the picture being adopted into its texture (all that is left when `whole`); once the
+    /// last is in, the picture is an entry and its surface is freed.
+    func continueAdopting(whole: Bool = false) {
+        guard var a = adopting else { return }
+        let surface = a.decoded.0
+        let h = surface.pointee.h
+        let n = whole ? h - a.row : min(Self.adoptRows, h - a.row)
+        var band = SDL_Rect(x: 0, y: a.row, w: surface.pointee.w, h: n)
+        SDL_UpdateTexture(
+            a.texture, &band, surface.pointee.pixels + Int(a.row) * Int(surface.pointee.pitch), surface.pointee.pitch)
+        a.row += n
+        guard a.row >= h else {
+            adopting = a
+            return
+        }
+        adopting = nil
+        let (_, w, ph, opaque) = a.decoded
+        SDL_FreeSurface(surface)
+        let info = ImageInfo(size: Size(width: Double(w), height: Double(ph)), loaded: true, isOpaque: opaque)
+        entries[a.path] = Entry(texture: a.texture, info: info, scale: 1, identity: a.identity)
+    }
+
+    /// Makes the textures of the pictures decoded ahead. While the screen moves (`moving`), one band of rows a
+    /// frame and only in frames that left room for it (`spentMs` so far: making an empty texture of a picture
+    /// costs as much as a band, as the system provides its memory page by page); while it holds still, all of
+    /// them at once (no frame waits for them).
+    func adoptPrefetched(spentMs: Double, moving: Bool) {
+        guard !moving || spentMs <= Self.adoptWithinMs else { return }
+        repeat {
+            if adopting != nil {
+                continueAdopting(whole: !moving)
+            } else if !startAdopting() {
+                return
+            }
+        } while !moving
+    }
+
+    /// Takes the next picture decoded ahead and makes its (empty) texture; false when none is ready.
+    func startAdopting() -> Bool {
+        guard !prefetching.isEmpty else { return false }
+        prefetched.lock.lock()
+        let next = prefetched.ready.first { entries[$0.key] == nil }
+        if let next { prefetched.ready[next.key] = nil }
+        prefetched.lock.unlock()
+        guard let (path, decoded) = next else { return false }
+        prefetching.remove(path)
+        let surface = decoded.0
+        guard
+            let texture = display.textures.emptyTexture(
+                format: surface.pointee.format.pointee.format, width: surface.pointee.w, height: surface.pointee.h,
+                opaque: decoded.3)
+        else {
+            SDL_FreeSurface(surface)
+            return true
+        }
+        adopting = Adopting(path: path, decoded: decoded, texture: texture, row: 0, identity: FileIdentity(path))
+        return true
     }
 
     /// An entry made of a picture decoded ahead (the surface is freed), nil when no texture could be made.
@@ -166,20 +250,18 @@ final class ImageStore {
         return Entry(texture: texture, info: info, scale: 1)
     }
 
-    /// Makes the texture of one picture decoded ahead, if one is ready: spread over the frames before its
-    /// scene is shown, so that scene's first frame makes none.
-    func adoptPrefetched() {
-        guard !prefetching.isEmpty else { return }
+    /// Lets go of everything decoded ahead (new content: the files may have changed).
+    func dropPrefetched() {
+        if let a = adopting {
+            SDL_FreeSurface(a.decoded.0)
+            SDL_DestroyTexture(a.texture)
+            adopting = nil
+        }
         prefetched.lock.lock()
-        let next = prefetched.ready.first { entries[$0.key] == nil }
-        if let next { prefetched.ready[next.key] = nil }
+        for r in prefetched.ready.values { SDL_FreeSurface(r.0) }
+        prefetched.ready.removeAll()
         prefetched.lock.unlock()
-        guard let (path, decoded) = next else { return }
-        prefetching.remove(path)
-        let identity = FileIdentity(path)
-        guard var e = entry(decoded) else { return }
-        e.identity = identity
-        entries[path] = e
+        prefetching.removeAll()
     }
 
     /// The decoded image of `path` if it is ready (the caller frees the surface).
@@ -225,9 +307,7 @@ final class ImageStore {
     }
 
     deinit {
-        prefetched.lock.lock()
-        for r in prefetched.ready.values { SDL_FreeSurface(r.0) }
-        prefetched.lock.unlock()
+        dropPrefetched()
         for e in entries.values { if let t = e.texture { SDL_DestroyTexture(t) } }
         IMG_Quit()
     }

@@ -61,50 +61,54 @@ final class Renderer {
         tiles.beginFrame(at: ms)
         var query = TileQuery { [tiles] key in tiles.isLoaded(key) }
         query.opacity = { [tiles] key in tiles.opacity(key) }
-        if let transition = app.transition, let outgoing = app.outgoing {
+        if let transition = app.transition, let outgoing = app.outgoing,
+            !transition.reload || shownBeforeReload != nil || snapshots?.transition == transition
+        {
             drawTransition(transition, from: outgoing, app: app, at: ms, query: &query)
             return []
         }
         endTransition()
+        dropShownBeforeReload()
         let list = app.drawList(tiles: &query)
         scene = app.scene
         self.query = query
         draw(list, paths: app.scene.config.imagePaths, background: app.manifest.background, sceneSize: app.sceneSize)
         scene = nil
         tiles.request(missing: self.query.missing, prefetch: self.query.prefetch)
-        drawCrossfade(at: ms)
         return list
     }
 
     // MARK: Scene transitions
 
     /// The two scenes of the transition running, each kept as it looked when it began (the new one opens at
-    /// rest, and touches wait for the end), so each frame of it is two copies.
-    var snapshots: (transition: SceneTransition, old: OpaquePointer, new: OpaquePointer)?
+    /// rest, and touches wait for the end), so each frame of it is two copies. They are drawn on its first two
+    /// frames, one each, and both show the old scene (at progress 0 and about 0.01): no frame draws a scene and
+    /// mixes two. A reload's old scene is what the screen showed before it.
+    var snapshots: (transition: SceneTransition, old: OpaquePointer, new: OpaquePointer?)?
 
     func drawTransition(
         _ t: SceneTransition, from outgoing: Scene, app: KioskApp, at ms: Double, query: inout TileQuery
     ) {
-        if snapshots?.transition != t {
+        if snapshots?.transition != t, t.reload, let shown = shownBeforeReload {
             endTransition()
-            let background = app.manifest.background
-            draw(
-                app.drawList(of: outgoing, tiles: &query), paths: outgoing.config.imagePaths, background: background,
-                sceneSize: app.sceneSize)
-            let old = captureScreen()
-            draw(
-                app.drawList(tiles: &query), paths: app.scene.config.imagePaths, background: background,
-                sceneSize: app.sceneSize)
-            let new = captureScreen()
-            tiles.request(missing: query.missing, prefetch: query.prefetch)
-            guard let old, let new else {
-                if let old { SDL_DestroyTexture(old) }
-                if let new { SDL_DestroyTexture(new) }
-                return
-            }
-            snapshots = (t, old, new)
+            shownBeforeReload = nil
+            snapshots = (t, shown, nil)
+        } else if snapshots?.transition != t {
+            endTransition()
+            guard let old = snapshot(outgoing, app: app, query: &query) else { return }
+            snapshots = (t, old, nil)
+            return
         }
-        guard let (_, old, new) = snapshots else { return }
+        guard let (_, old, kept) = snapshots else { return }
+        guard let new = kept else {
+            // The frame that draws the new scene shows the old one again (it is a hundredth of the way through):
+            // drawing, keeping and mixing in one frame would take it past its time.
+            guard let captured = snapshot(app.scene, app: app, query: &query) else { return }
+            snapshots = (t, old, captured)
+            calls.perform(.blend(old, SDL_BLENDMODE_NONE))
+            calls.perform(.copy(old, nil, sdlRect(Rect(origin: .zero, size: display.size))))
+            return
+        }
         let p = t.progress(at: ms)
         let full = Rect(origin: .zero, size: display.size)
         switch t.style {
@@ -121,32 +125,63 @@ final class Renderer {
             calls.perform(.blend(over, SDL_BLENDMODE_NONE))
             calls.perform(.copyF(over, nil, frect(r)))
         default:
-            calls.perform(.blend(old, SDL_BLENDMODE_NONE))
-            calls.perform(.copy(old, nil, sdlRect(full)))
-            calls.perform(.blend(new, SDL_BLENDMODE_BLEND))
-            calls.perform(.alpha(new, channel(p)))
+            // At either end one scene alone is a plain copy (blending at full alpha is the slowest copy there is).
+            let alpha = channel(p)
+            if alpha < 255 {
+                calls.perform(.blend(old, SDL_BLENDMODE_NONE))
+                calls.perform(.copy(old, nil, sdlRect(full)))
+            }
+            guard alpha > 0 else { return }
+            calls.perform(.blend(new, alpha < 255 ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE))
+            calls.perform(.alpha(new, alpha))
             calls.perform(.copy(new, nil, sdlRect(full)))
         }
     }
 
+    /// Draws `scene` as a frame at rest shows it (its pictures kept at their scale, filtered) and keeps it.
+    func snapshot(_ scene: Scene, app: KioskApp, query: inout TileQuery) -> OpaquePointer? {
+        self.scene = scene
+        self.query = query
+        snapshotting = true
+        draw(
+            app.drawList(of: scene, tiles: &self.query), paths: scene.config.imagePaths,
+            background: app.manifest.background, sceneSize: app.sceneSize)
+        snapshotting = false
+        self.scene = nil
+        query = self.query
+        tiles.request(missing: query.missing, prefetch: query.prefetch)
+        return captureScreen()
+    }
+
+    /// A snapshot is being drawn: its pictures are drawn as at rest, however they moved before.
+    var snapshotting = false
+
     func endTransition() {
         guard let (_, old, new) = snapshots else { return }
-        SDL_DestroyTexture(old)
-        SDL_DestroyTexture(new)
+        spareSnapshots += [old] + (new.map { [$0] } ?? [])
         snapshots = nil
     }
 
-    // MARK: Crossfade (a reload)
+    /// Screen-sized textures of ended transitions, kept for the next (the attract loop has one every step, and
+    /// a new texture costs as much as the copy into it); let go when the screen settles.
+    var spareSnapshots: [OpaquePointer] = []
 
-    /// The old content's last frame, drawn over the new one fading out, and when the fade began.
-    var fade: (texture: OpaquePointer, start: Double)?
-    /// How long new content takes to fade in (operations.md: at most 300 ms).
-    static let crossfadeMs = 250.0
+    // MARK: A reload's fade
 
-    /// Keeps what the frame drawn so far shows (call before presenting it): it fades out over the next frames.
-    func captureForCrossfade(at ms: Double) {
-        endCrossfade()
-        if let texture = captureScreen() { fade = (texture, ms) }
+    /// What the screen showed before new content replaced the old: a reload's transition fades from it (the old
+    /// content's pictures are gone by its first frame).
+    var shownBeforeReload: OpaquePointer?
+
+    /// Keeps what the frame drawn so far shows (call before presenting the frame after which the content
+    /// changes).
+    func keepForReload() {
+        dropShownBeforeReload()
+        shownBeforeReload = captureScreen()
+    }
+
+    func dropShownBeforeReload() {
+        if let t = shownBeforeReload { spareSnapshots.append(t) }
+        shownBeforeReload = nil
     }
 
     /// What the target shows now, as a texture that blends (nil when the renderer cannot read it back).
@@ -154,7 +189,9 @@ final class Renderer {
         let w = Int32(display.size.width)
         let h = Int32(display.size.height)
         let format = display.textures.opaqueFormat
-        guard let texture = SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), w, h)
+        guard
+            let texture = spareSnapshots.popLast()
+                ?? SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), w, h)
         else { return nil }
         var pixels: UnsafeMutableRawPointer?
         var pitch: Int32 = 0
@@ -169,23 +206,8 @@ final class Renderer {
             return nil
         }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureAlphaMod(texture, 255)
         return texture
-    }
-
-    /// Whether a crossfade still runs at `ms` (frames are drawn until it ends).
-    func isCrossfading(at ms: Double) -> Bool { fade.map { ms - $0.start < Self.crossfadeMs } ?? false }
-
-    func drawCrossfade(at ms: Double) {
-        guard let (texture, start) = fade else { return }
-        let progress = (ms - start) / Self.crossfadeMs
-        guard progress < 1 else { return endCrossfade() }
-        SDL_SetTextureAlphaMod(texture, channel(1 - max(0, progress)))
-        SDL_RenderCopy(renderer, texture, nil, nil)
-    }
-
-    func endCrossfade() {
-        if let (texture, _) = fade { SDL_DestroyTexture(texture) }
-        fade = nil
     }
 
     /// New content replaces the old: its images are retired (but those it shows unchanged), its kept pictures
@@ -212,6 +234,8 @@ final class Renderer {
     /// The screen has held still for a while: what the last frame did not draw is let go, and the heap's free
     /// pages go back to the system.
     func settle() {
+        for t in spareSnapshots { SDL_DestroyTexture(t) }
+        spareSnapshots = []
         tiles.settle()
         layers?.settle()
         kiosk_trim_heap()
@@ -284,12 +308,13 @@ final class Renderer {
             calls.perform(.copyF(home, nil, frect(screen(rect))))
         case .picture(let picture, let commands):
             let id = PictureID(scene: scene?.config.id ?? "", index: picture.index)
-            let moving = lastScales[id] != picture.scale
+            let moving = lastScales[id] != picture.scale && !snapshotting
             seenScales[id] = picture.scale
             // In software, what is drawn straight from the tiles (a moving zoom, tiles on their way, the stand-ins
             // of a picture at one texture pixel per screen pixel) is filtered to the nearest pixel: it lasts a few
-            // frames. What stays on screen is drawn filtered, once, into the kept tiles.
-            if layers != nil { scaleMode = SDL_ScaleModeNearest }
+            // frames. What stays on screen is drawn filtered, once, into the kept tiles (and so is all of a
+            // transition's snapshot: it stays on screen as long as the transition lasts).
+            if layers != nil && !snapshotting { scaleMode = SDL_ScaleModeNearest }
             defer { scaleMode = SDL_ScaleModeLinear }
             if !moving, let layers, let scene, !isUnscaled(commands) {
                 layers.draw(picture, in: scene, with: self, paths: paths)
@@ -520,7 +545,9 @@ final class Renderer {
 
     deinit {
         layers?.removeAll()
-        for t in [dot, home] { if let t { SDL_DestroyTexture(t) } }
+        endTransition()
+        dropShownBeforeReload()
+        for t in [dot, home] + spareSnapshots { if let t { SDL_DestroyTexture(t) } }
     }
 }
 

@@ -180,11 +180,14 @@ final class FrameLoop {
         waiter.wakeOnEventsAndSignals()
         // A decoded tile is an SDL event: it wakes the loop wherever it sleeps, and the frame draws it.
         let tileEvent = SDL_RegisterEvents(1)
-        renderer.tiles.workers?.notify {
+        let wake: @Sendable () -> Void = {
             var e = SDL_Event()
             e.type = tileEvent
             SDL_PushEvent(&e)
         }
+        renderer.tiles.workers?.notify(wake)
+        // As is a picture decoded ahead.
+        renderer.images.onPrefetched = wake
         if let path = options.trace { trace = try OutputFile(path) }
         if let path = options.record {
             record = try OutputFile(path)
@@ -334,7 +337,7 @@ final class FrameLoop {
         var needsDraw = true
         while !app.quitRequested {
             let before = now()
-            if !needsDraw && !app.needsFrame && app.isAtRest && !renderer.isCrossfading(at: before) && !swapIsDue {
+            if !needsDraw && !app.needsFrame && app.isAtRest && !swapIsDue {
                 if !settled && before - lastFrameMs >= Self.settleMs && !renderer.tiles.isBusy {
                     renderer.settle()
                     settled = true
@@ -347,8 +350,7 @@ final class FrameLoop {
             deliverReplay(upTo: t2)
             // Tiles arriving or blending in are drawn as they come.
             needsDraw =
-                pollSDL(at: t2) || needsDraw || renderer.tiles.isBlending(at: t2) || renderer.isCrossfading(at: t2)
-                || swapIsDue
+                pollSDL(at: t2) || needsDraw || renderer.tiles.isBlending(at: t2) || swapIsDue
             if app.quitRequested { break }
             let wasMoving = app.needsFrame
             app.step(to: t2)
@@ -358,6 +360,8 @@ final class FrameLoop {
                 needsDraw = false
                 // Without a display there is no vsync to pace the loop: hold it to 60 frames a second.
                 if isHeadless { SDL_Delay(UInt32(max(0, Runner.frameMs - (now() - t2)))) }
+            } else {
+                prepareUpcoming(spentMs: 0)
             }
             if isHeadless && next == replay.count && !replay.isEmpty && app.isAtRest && screenshots.allSatisfy(\.taken)
             {
@@ -484,9 +488,9 @@ final class FrameLoop {
         if reload?.next() == true { announceReloading() }
     }
 
-    /// Swaps checked new content in after a frame (its last frame of the old content is kept for the
-    /// crossfade), once the visitor's gesture has ended; a finger held still for `swapWaitMs` does not hold it
-    /// back longer (a fling is never cut short).
+    /// Swaps checked new content in after a frame (its last frame of the old content is kept: the manifest's
+    /// transition fades from it), once the visitor's gesture has ended; a finger held still for `swapWaitMs`
+    /// does not hold it back longer (a fling is never cut short).
     var swapIsDue: Bool {
         guard let pending = pendingContent else { return false }
         return app.isAtRest || (kioskNow() - pending.readyAt >= Self.swapWaitMs && !app.needsFrame)
@@ -516,22 +520,28 @@ final class FrameLoop {
             screenshots[i].taken = true
         }
         let swapping = swapIsDue
-        if swapping { renderer.captureForCrossfade(at: t) }
+        if swapping { renderer.keepForReload() }
         SDL_RenderPresent(display.renderer)
-        let ms = Double(SDL_GetPerformanceCounter() - start) * 1000 / Double(SDL_GetPerformanceFrequency())
+        let ms = msSince(start)
         worstFrameMs = max(worstFrameMs, ms)
         if ms > Runner.frameMs { lateFrames += 1 }
         if let l = loading { loading = (l.start, l.frames + 1, max(l.worstMs, ms)) }
         lastFrameMs = t
         settled = false
         countVisits(at: t)
-        renderer.images.prefetch(app.upcomingImagePaths)
-        renderer.images.adoptPrefetched()
+        prepareUpcoming(spentMs: msSince(start))
         if let trace { trace.write(app.traceLine(frame: frame) + "\n") } else { app.dropFrameEvents() }
         announceReloadOutcome()
         if swapping { swapContent() }
         frame += 1
         afterFrame(realMs: Double(SDL_GetTicks64() - startTicks))
+    }
+
+    /// Decodes ahead what the app will show soon (the attract loop's pictures) and makes textures of what is
+    /// ready: all at once while nothing moves, else a little after a frame that left room for it.
+    func prepareUpcoming(spentMs: Double) {
+        renderer.images.prefetch(app.upcomingImagePaths)
+        renderer.images.adoptPrefetched(spentMs: spentMs, moving: app.needsFrame)
     }
 
     func saveScreenshot(_ path: String) throws(KioskError) {
@@ -603,4 +613,9 @@ func monotonicMicroseconds() -> UInt64 {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1000
+}
+
+/// Milliseconds since `start`, a reading of `SDL_GetPerformanceCounter`.
+func msSince(_ start: UInt64) -> Double {
+    Double(SDL_GetPerformanceCounter() - start) * 1000 / Double(SDL_GetPerformanceFrequency())
 }

@@ -30,6 +30,7 @@ public final class HeadlessSession {
     /// `replayCalls`.
     @discardableResult
     public func frame(at ms: Double) -> [DrawCommand] {
+        let start = SDL_GetPerformanceCounter()
         app.step(to: ms)
         renderer.calls.log.removeAll(keepingCapacity: true)
         renderer.calls.recording = true
@@ -37,7 +38,7 @@ public final class HeadlessSession {
         renderer.calls.recording = false
         SDL_RenderPresent(display.renderer)
         images.prefetch(app.upcomingImagePaths)
-        images.adoptPrefetched()
+        images.adoptPrefetched(spentMs: msSince(start), moving: app.needsFrame)
         app.dropFrameEvents()  // as a frame of the real loop without a trace does
         return list
     }

@@ -89,6 +89,18 @@ struct TextureMaker {
         return texture(prepared: prepared, opaque: opaque)
     }
 
+    /// A texture of `width` x `height` pixels of `format`, filled by the caller (`SDL_UpdateTexture`), filtered
+    /// and blending as `texture(prepared:opaque:)` makes them.
+    func emptyTexture(format: UInt32, width: Int32, height: Int32, opaque: Bool) -> OpaquePointer? {
+        guard
+            let texture = SDL_CreateTexture(
+                renderer, format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), width, height)
+        else { return nil }
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        SDL_SetTextureBlendMode(texture, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        return texture
+    }
+
     /// A texture of a surface that `prepare` made (which the caller still owns).
     func texture(prepared: UnsafeMutablePointer<SDL_Surface>, opaque: Bool) -> OpaquePointer? {
         guard let texture = SDL_CreateTextureFromSurface(renderer, prepared) else { return nil }

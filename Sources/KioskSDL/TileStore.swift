@@ -331,9 +331,8 @@ final class TileStore {
         frames += 1
         guard let workers else { return }
         let start = SDL_GetPerformanceCounter()
-        let frequency = Double(SDL_GetPerformanceFrequency())
         // One at a time, within the frame's budget; what does not fit waits for the next frame.
-        while Double(SDL_GetPerformanceCounter() - start) / frequency * 1000 < Self.uploadBudgetMs,
+        while msSince(start) < Self.uploadBudgetMs,
             let (key, box) = workers.takeDone(limit: 1).first
         {
             guard sources[key.image] != nil else {

@@ -22,7 +22,29 @@ import Testing
         #expect(app.scene.config.id == "menu")
         #expect(app.scene.view.contentOffset == offset)
         #expect(app.manifest.idleTimeoutSeconds == 60)
-        #expect(app.sink.events.map(\.json) == [#"{"name": "contentDidReload", "ok": true}"#])
+        // New content fades in over the old as the screen showed it (the manifest's transition, a fade).
+        #expect(
+            app.sink.events.map(\.json) == [
+                #"{"name": "sceneTransition", "from": "menu", "to": "menu", "style": "fade"}"#,
+                #"{"name": "contentDidReload", "ok": true}"#,
+            ])
+        #expect(app.transition?.reload == true && app.transition?.duration == 300)
+        #expect(app.outgoing != nil && app.outgoing !== app.scene)
+    }
+
+    /// A reload's fade follows the manifest's transition: none is a cut, and a long one is cut to 300 ms
+    /// (operations.md).
+    @Test(arguments: [
+        (#""transition": "none","#, nil), (#""transitionMs": 1000,"#, 300.0), ("", 300),
+        (#""transitionMs": 120,"#, 120),
+    ])
+    func theFadeIsTheManifests(keys: String, duration: Double?) throws {
+        let app = try KioskAppTests.app(scene: "gallery")
+        let text = KioskAppTests.manifestText.replacingOccurrences(
+            of: #""kioskManifest": 1,"#, with: #""kioskManifest": 1, "# + keys)
+        app.reload(try Self.manifest(text))
+        #expect(app.transition?.duration == duration)
+        #expect(app.sink.events.contains { $0.name == "sceneTransition" } == (duration != nil))
     }
 
     @Test(arguments: [
@@ -41,7 +63,7 @@ import Testing
         app.reload(try Self.manifest(text))
         #expect(app.scene.config.id == "map")
         #expect(app.scene.view.zoomScale == app.scene.view.minimumZoomScale)
-        #expect(app.sink.events.map(\.name) == ["sceneDidChange", "contentDidReload"])
+        #expect(app.sink.events.map(\.name) == ["sceneDidChange", "sceneTransition", "contentDidReload"])
         // The hotspot leads where the new manifest says.
         #expect(app.scene.config.hotspots[0].goto == "gallery")
     }

@@ -60,4 +60,75 @@ import Testing
         #expect(names.filter { $0 == "sceneTransition" }.count == 2, "\(names)")
         #expect(names.contains("idleReset"))
     }
+
+    /// An attract step on the scene already shown fades into its `from` view (a new instance of the scene opens
+    /// there; the one leaving is drawn as it was), and so does the loop's end back to the same home scene.
+    @Test func anAttractStepOnTheSceneShownFadesIntoItsView() throws {
+        let app = try KioskAppTests.app(
+            extra: #"""
+                "attract": {"afterSeconds": 1, "steps": [{"scene": "map", "seconds": 2,
+                  "from": {"center": [1000, 600], "zoom": 0.5}, "to": {"center": [3000, 1800], "zoom": 0.8}}]},
+                """#)
+        let home = app.scene
+        KioskAppTests.run(app, from: 0, to: 1010)
+        #expect(app.isAttracting)
+        let t = try #require(app.transition)
+        #expect(t.from == "map" && t.to == "map" && t.style == .fade)
+        #expect(app.outgoing === home && app.scene !== home)
+        #expect(home.view.zoomScale == home.view.minimumZoomScale)
+        #expect(app.scene.view.zoomScale == 0.5)
+        // The step comes round again (2 s later): another fade, from where the drift ended.
+        KioskAppTests.run(app, from: 1010, to: 3020)
+        let again = try #require(app.transition)
+        #expect(again.start > t.start && app.outgoing?.view.zoomScale ?? 0 > 0.79)
+        #expect(app.scene.view.zoomScale == 0.5)
+        // A touch ends the loop: home at rest, with a fade from the drift.
+        KioskAppTests.run(app, from: 3020, to: 4000)
+        app.sink.events.removeAll()
+        VisitTests.tap(app, 0.5, 0.5, at: 4000)
+        app.step(to: 4100)
+        #expect(!app.isAttracting)
+        #expect(KioskAppTests.names(app).contains("sceneTransition"))
+        #expect(app.scene.view.zoomScale == app.scene.view.minimumZoomScale)
+        #expect(app.outgoing?.view.zoomScale ?? 0 > 0.5)
+    }
+
+    /// The attract loop's zoom drift is drawn as a zoom in motion, from the level of half the resolution (it
+    /// does not load a finer level on the way and drop it again); at rest the picture is sharp again.
+    @Test func aZoomDriftIsDrawnFromHalfTheResolution() throws {
+        let text = KioskAppTests.manifestText.replacingOccurrences(
+            of: "\"idleTimeoutSeconds\": 2,",
+            with: #"""
+                "idleTimeoutSeconds": 0, "transition": "none",
+                "attract": {"afterSeconds": 1, "steps": [{"scene": "map", "seconds": 4,
+                  "from": {"center": [2000, 1200], "zoom": 0.6}, "to": {"center": [2000, 1200], "zoom": 0.9}}]},
+                """#)
+        let m = try Manifest.parse(text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true })
+        let pyramid = DeepZoomImage(width: 4000, height: 2400, tileSize: 254, overlap: 1, format: "jpeg")
+        let app = KioskApp(manifest: m, physicalSize: Size(width: 800, height: 480)) { _ in
+            ImageInfo(size: Size(width: 4000, height: 2400), loaded: true, pyramid: pyramid, id: 1)
+        }
+        func levels() -> Set<Int> {
+            var query = TileQuery.everything
+            let list = app.drawList(tiles: &query)
+            var out: Set<Int> = []
+            for case .picture(_, let commands) in list {
+                for case .tile(let key, _, _, _) in commands { out.insert(key.level) }
+            }
+            return out
+        }
+        let full = TileSelection.level(for: 0.75, in: pyramid)
+        KioskAppTests.run(app, from: 0, to: 3000)
+        #expect(app.isAttracting)
+        #expect(app.scene.view.zoomScale > 0.6 && app.scene.view.zoomScale < 0.9)
+        #expect(levels() == [full - 1])
+        // The touch that ends the loop brings home at rest: drawn sharp.
+        VisitTests.tap(app, 0.5, 0.5, at: 3000)
+        KioskAppTests.run(app, from: 3000, to: 3500)
+        #expect(!app.isAttracting)
+        #expect(levels() == [TileSelection.level(for: app.scene.view.zoomScale, in: pyramid)])
+        // Without the drift, the same view is drawn from the full level.
+        app.scene.view.setZoomScale(0.75, animated: false)
+        #expect(levels() == [full])
+    }
 }
