@@ -155,15 +155,28 @@ func transitionFrames(folder: String) -> (median: Double, worst: Double) {
 
 /// Frames of the demo's attract loop at 1920x1080 on the software renderer, tiles decoded by the workers as in
 /// real time: 20 s of it from its start (45 s after a start with no touch), the map drifting and the gallery
-/// paging. The median and the longest.
-func attractFrames() -> (median: Double, worst: Double) {
+/// paging. Two identical runs on the virtual clock: each frame's time is the lesser of its two (a moment the
+/// machine gives to another process is not the frame's cost; work a frame really does shows in both). The
+/// median and the longest, and the longest of the first run alone.
+func attractFrames() -> (median: Double, worst: Double, worstOneRun: Double) {
+    let first = attractRun()
+    let second = attractRun()
+    let times = zip(first, second).map { min($0, $1) }.sorted()
+    guard !times.isEmpty else { return (.infinity, .infinity, .infinity) }
+    return (times[times.count / 2], times.last ?? 0, first.max() ?? 0)
+}
+
+/// One run of `attractFrames`: the time of each frame drawn while the loop plays, in order.
+func attractRun() -> [Double] {
     guard let session = try? HeadlessSession(manifestPath: demoManifest, width: 1920, height: 1080)
     else {
         print("kiosk-bench: cannot open the demo headless")
         exit(1)
     }
     var t = 0.0
-    while t < 44_000 {
+    // Nothing is drawn while the kiosk waits (it sleeps); its frames begin before the attract loop's pictures
+    // are decoded ahead, which it does while it waits.
+    while t < 39_000 {
         t += 1000.0 / 60
         session.app.step(to: t)
     }
@@ -176,6 +189,5 @@ func attractFrames() -> (median: Double, worst: Double) {
         let (s, atto) = (clock.now - start).components
         if session.app.isAttracting { times.append(Double(s) * 1000 + Double(atto) / 1e15) }
     }
-    times.sort()
-    return times.isEmpty ? (.infinity, .infinity) : (times[times.count / 2], times.last ?? 0)
+    return times
 }

@@ -402,7 +402,8 @@ if CommandLine.arguments.contains("--transition-only") {
     let a = attractFrames()
     print(
         "frameTransitionMs \(formatted(r.median)) frameTransitionWorstMs \(formatted(r.worst)) "
-            + "frameAttractMs \(formatted(a.median)) frameAttractWorstMs \(formatted(a.worst))")
+            + "frameAttractMs \(formatted(a.median)) frameAttractWorstMs \(formatted(a.worst)) "
+            + "frameAttractWorstOneRunMs \(formatted(a.worstOneRun))")
     exit(0)
 }
 if CommandLine.arguments.contains("--reload-only") {
@@ -507,7 +508,8 @@ let rows: [(key: String, value: String, unit: String, target: String)] = [
     ("frameTransitionMs", formatted(transition.median), "ms median", "<= 8"),
     ("frameTransitionWorstMs", formatted(transition.worst), "ms", ""),
     ("frameAttractMs", formatted(attracting.median), "ms median", "<= 8"),
-    ("frameAttractWorstMs", formatted(attracting.worst), "ms", ""),
+    ("frameAttractWorstMs", formatted(attracting.worst), "ms", "<= 16.7"),
+    ("frameAttractWorstOneRunMs", formatted(attracting.worstOneRun), "ms", ""),
     ("closedCpuPercent", formatted(closed.cpuPercent), "%", "<= 0.1"),
     ("closedFramesRendered", "\(closed.frames)", "frames", "0"),
     ("closedWakeupsPerSecond", formatted(closed.wakeups), "per s", "<= 2"),
