@@ -35,7 +35,8 @@ final class PictureLayers {
         budgetTiles = max(Int(cover), Int((2 * screen.width * screen.height / (t * t)).rounded(.up)))
     }
 
-    /// Tiles drawn and kept in one frame at most (each is about a third of a millisecond in software).
+    /// Tiles drawn and kept in one frame at most (each is about a third of a millisecond in software), and
+    /// none once the frame has spent half its time (`Renderer.frameHasRoom`).
     static let rastersPerFrame = 12
     var rasteredThisFrame = 0
 
@@ -123,7 +124,7 @@ final class PictureLayers {
             r.query.missing.count == missingBefore
             && !commands.contains { if case .tile(_, _, _, let o) = $0 { o < 1 } else { false } }
         // A few tiles a frame: more would take the frame past its time (the rest are drawn directly for now).
-        guard complete && rasteredThisFrame < Self.rastersPerFrame else { return nil }
+        guard complete && rasteredThisFrame < Self.rastersPerFrame && r.frameHasRoom else { return nil }
         rasteredThisFrame += 1
         let format = picture.isOpaque ? r.display.textures.opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
         guard let texture = r.calls.createTarget(format: format, width: Int32(t), height: Int32(t)) else { return nil }

@@ -58,6 +58,7 @@ final class Renderer {
     /// the tiles the frame missed. Returns the draw list (the benchmark replays it).
     @discardableResult
     func draw(_ app: KioskApp, at ms: Double, screenSize: Size) -> [DrawCommand] {
+        frameStart = SDL_GetPerformanceCounter()
         tiles.beginFrame(at: ms)
         var query = TileQuery { [tiles] key in tiles.isLoaded(key) }
         query.opacity = { [tiles] key in tiles.opacity(key) }
@@ -324,6 +325,27 @@ final class Renderer {
             for c in commands { execute(c, paths: paths) }
         }
     }
+
+    /// When the frame being drawn began (`SDL_GetPerformanceCounter`).
+    var frameStart: UInt64 = 0
+    /// Whether the frame has time left for work that can wait (a picture's kept tiles): in real time, until
+    /// `deferrableWithinMs` of it are spent (tiles uploaded, tiles kept so far); headless on the virtual clock
+    /// always, so its screenshots are the same on every run.
+    var frameHasRoom: Bool { tiles.synchronous || msSince(frameStart) < Self.deferrableWithinMs }
+    /// Half a 60 Hz frame.
+    static let deferrableWithinMs = 1000.0 / 60 / 2
+
+    /// A frame took `ms` in all (drawn and presented): the next frame's uploads get what its own drawing left of
+    /// `frameWorkMs` (animations draw alike from frame to frame), so uploads do not take a heavy frame past its
+    /// time.
+    func frameTook(_ ms: Double) {
+        let drawing = ms - tiles.uploadedMs
+        tiles.uploadBudgetMs = min(
+            TileStore.maximumUploadMs, max(TileStore.minimumUploadMs, Self.frameWorkMs - drawing))
+    }
+
+    /// What a frame may take with its uploads, leaving the rest of a 60 Hz frame to the system.
+    static let frameWorkMs = 12.0
 
     /// How scaled copies are filtered now.
     var scaleMode = SDL_ScaleModeLinear

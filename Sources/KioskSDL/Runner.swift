@@ -523,6 +523,7 @@ final class FrameLoop {
         if swapping { renderer.keepForReload() }
         SDL_RenderPresent(display.renderer)
         let ms = msSince(start)
+        renderer.frameTook(ms)
         worstFrameMs = max(worstFrameMs, ms)
         if ms > Runner.frameMs { lateFrames += 1 }
         if let l = loading { loading = (l.start, l.frames + 1, max(l.worstMs, ms)) }

@@ -241,8 +241,14 @@ final class TileStore {
     /// When a tile was uploaded (real time), for its blend-in.
     var arrived: [TileKey: Double] = [:]
     var now: Double = 0
-    /// Uploads stop for the frame once this much time went on them.
-    static let uploadBudgetMs = 4.0
+    /// Uploads stop for the frame once this much time went on them: `maximumUploadMs`, or less when the last
+    /// frame's own drawing left less of `Renderer.frameWorkMs` (the renderer sets it), but `minimumUploadMs`
+    /// at least (tiles keep coming however heavy the frames).
+    var uploadBudgetMs = TileStore.maximumUploadMs
+    static let maximumUploadMs = 4.0
+    static let minimumUploadMs = 1.0
+    /// Time the last frame spent on uploads.
+    private(set) var uploadedMs = 0.0
     /// A new tile blends in over its stand-in in this long (CATiledLayer fades its tiles in too), where blending
     /// is free: on a GPU. In software, blending a screenful of tiles costs more than a frame; there a tile
     /// appears at once.
@@ -331,8 +337,9 @@ final class TileStore {
         frames += 1
         guard let workers else { return }
         let start = SDL_GetPerformanceCounter()
+        defer { uploadedMs = msSince(start) }
         // One at a time, within the frame's budget; what does not fit waits for the next frame.
-        while msSince(start) < Self.uploadBudgetMs,
+        while msSince(start) < uploadBudgetMs,
             let (key, box) = workers.takeDone(limit: 1).first
         {
             guard sources[key.image] != nil else {

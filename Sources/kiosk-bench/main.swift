@@ -412,6 +412,15 @@ if CommandLine.arguments.contains("--reload-only") {
     print("reloadWorstFrameMs \(formatted(r.worstFrame)) reloadRssGrowth \(formatted(r.rssGrowth))")
     exit(0)
 }
+if CommandLine.arguments.contains("--tour-only") {
+    let folder = NSTemporaryDirectory() + "/kiosk-bench"
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let t = realtimeTour(folder: folder, cache: folder + "/cache")
+    print(
+        "tourPeakRssMiB \(formatted(t.peak)) tourSettledRssMiB \(formatted(t.settled)) "
+            + "tourWorstFrameMs \(formatted(t.worstFrame)) tourLateFrames \(Int(t.late))")
+    exit(0)
+}
 let onlyPans = CommandLine.arguments.contains("--pan-only")
 let eight = figureEight(seconds: 10)
 let pans = mapFrames(zoom: 1, rotations: [.none, .quarter], gesture: eight)

@@ -8,8 +8,9 @@ import Testing
 
 /// In `SDLEventTests`' serialized suite: SDL's state is the process's.
 extension SDLEventTests {
-    static let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Assets/images").path
+    static let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Assets")
+    static let images = assets.appendingPathComponent("images").path
 
     /// A kiosk whose attract loop shows a scroll scene, then a gallery of two pictures, 10 s after it starts.
     func attractSession(width: Int = 320, height: Int = 240) throws -> HeadlessSession {
