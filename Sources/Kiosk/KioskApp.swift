@@ -109,12 +109,7 @@ public final class KioskApp {
         guard let config = manifest.scene(id), id != scene.config.id else { return }
         let old = scene
         let grow = hotspot.flatMap { old.frame(of: $0) }
-        let s = makeScene(config)
-        let mark = sink.events.count
-        s.reset()
-        sink.events.removeSubrange(mark...)  // opening a scene is not a scroll
-        scene = s
-        lastPage = s.currentPage
+        open(makeScene(config))
         if let hotspot { openedFrom[id] = (old.config.id, hotspot.id) }
         startTransition(from: old, grow: grow, style: style)
         sink.add(TraceEvent(view: nil, name: "sceneDidChange", arguments: "\"scene\": \(jsonString(id))"))
@@ -125,13 +120,17 @@ public final class KioskApp {
     /// still drawn as it was.
     func reopen() {
         let old = scene
-        let s = newScene(old.config, images: old.images)
+        open(newScene(old.config, images: old.images))
+        startTransition(from: old, grow: nil, style: .fade)
+    }
+
+    /// Shows `s` at its opening state (opening a scene is not a scroll: its views' events are not reported).
+    func open(_ s: Scene) {
         let mark = sink.events.count
         s.reset()
-        sink.events.removeSubrange(mark...)  // opening a scene is not a scroll
+        sink.events.removeSubrange(mark...)
         scene = s
         lastPage = s.currentPage
-        startTransition(from: old, grow: nil, style: .fade)
     }
 
     /// The manifest's transition from `old` to the scene now shown: a zoom grows out of `grow` (the tapped
@@ -188,9 +187,7 @@ public final class KioskApp {
             sink.events.removeSubrange(mark...)
         } else {
             let home = new.scene(new.home) ?? new.scenes[0]
-            scene = makeScene(home)
-            scene.reset()
-            lastPage = scene.currentPage
+            open(makeScene(home))
             sink.events.removeSubrange(mark...)
             if home.id != old.id {
                 sink.add(TraceEvent(view: nil, name: "sceneDidChange", arguments: "\"scene\": \(jsonString(home.id))"))

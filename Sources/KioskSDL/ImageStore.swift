@@ -167,8 +167,8 @@ final class ImageStore {
         }
     }
 
-    /// A picture decoded ahead being copied into its texture, `adoptRows` rows a frame (a whole picture in one
-    /// frame costs more than the frame has: 8 ms for 2400x1600 here), and the next row to copy.
+    /// A picture decoded ahead being copied into its texture, `adoptRows` rows a frame while the screen moves,
+    /// and the next row to copy.
     struct Adopting {
         var path: String
         var decoded: (UnsafeMutablePointer<SDL_Surface>, Int, Int, Bool)
@@ -204,9 +204,10 @@ final class ImageStore {
         entries[a.path] = Entry(texture: a.texture, info: info, scale: 1, identity: a.identity)
     }
 
-    /// Makes the textures of the pictures decoded ahead. While the screen moves (`moving`), one band of rows a
-    /// frame and only in frames that left room for it (`spentMs` so far: making an empty texture of a picture
-    /// costs as much as a band, as the system provides its memory page by page); while it holds still, all of
+    /// Makes the textures of the pictures decoded ahead. While the screen moves (`moving`), one step a frame
+    /// (a band of rows, or the empty texture) and only in frames that left room for it (`spentMs` so far; the
+    /// empty texture of a 2400x1600 picture takes 6 to 16 ms here, as the system provides its memory page by
+    /// page: that is why the attract loop's pictures are made before it starts); while it holds still, all of
     /// them at once (no frame waits for them).
     func adoptPrefetched(spentMs: Double, moving: Bool) {
         guard !moving || spentMs <= Self.adoptWithinMs else { return }
@@ -248,6 +249,13 @@ final class ImageStore {
         guard let texture = display.textures.texture(prepared: surface, opaque: opaque) else { return nil }
         let info = ImageInfo(size: Size(width: Double(w), height: Double(h)), loaded: true, isOpaque: opaque)
         return Entry(texture: texture, info: info, scale: 1)
+    }
+
+    /// Decodes ahead what `app` will show soon (the attract loop's pictures) and makes textures of what is
+    /// ready, after a frame that took `spentMs` (0: no frame was drawn).
+    func prepareUpcoming(for app: KioskApp, spentMs: Double) {
+        prefetch(app.upcomingImagePaths)
+        adoptPrefetched(spentMs: spentMs, moving: app.needsFrame)
     }
 
     /// Lets go of everything decoded ahead (new content: the files may have changed).

@@ -361,7 +361,7 @@ final class FrameLoop {
                 // Without a display there is no vsync to pace the loop: hold it to 60 frames a second.
                 if isHeadless { SDL_Delay(UInt32(max(0, Runner.frameMs - (now() - t2)))) }
             } else {
-                prepareUpcoming(spentMs: 0)
+                renderer.images.prepareUpcoming(for: app, spentMs: 0)
             }
             if isHeadless && next == replay.count && !replay.isEmpty && app.isAtRest && screenshots.allSatisfy(\.taken)
             {
@@ -530,19 +530,12 @@ final class FrameLoop {
         lastFrameMs = t
         settled = false
         countVisits(at: t)
-        prepareUpcoming(spentMs: msSince(start))
+        renderer.images.prepareUpcoming(for: app, spentMs: msSince(start))
         if let trace { trace.write(app.traceLine(frame: frame) + "\n") } else { app.dropFrameEvents() }
         announceReloadOutcome()
         if swapping { swapContent() }
         frame += 1
         afterFrame(realMs: Double(SDL_GetTicks64() - startTicks))
-    }
-
-    /// Decodes ahead what the app will show soon (the attract loop's pictures) and makes textures of what is
-    /// ready: all at once while nothing moves, else a little after a frame that left room for it.
-    func prepareUpcoming(spentMs: Double) {
-        renderer.images.prefetch(app.upcomingImagePaths)
-        renderer.images.adoptPrefetched(spentMs: spentMs, moving: app.needsFrame)
     }
 
     func saveScreenshot(_ path: String) throws(KioskError) {

@@ -37,8 +37,7 @@ public final class HeadlessSession {
         let list = renderer.draw(app, at: ms, screenSize: display.size)
         renderer.calls.recording = false
         SDL_RenderPresent(display.renderer)
-        images.prefetch(app.upcomingImagePaths)
-        images.adoptPrefetched(spentMs: msSince(start), moving: app.needsFrame)
+        images.prepareUpcoming(for: app, spentMs: msSince(start))
         app.dropFrameEvents()  // as a frame of the real loop without a trace does
         return list
     }
