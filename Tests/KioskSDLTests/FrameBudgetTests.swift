@@ -23,11 +23,10 @@ extension SDLEventTests {
         renderer.frameTook(2)
         #expect(renderer.tiles.uploadBudgetMs == 4)
 
-        let demo = Self.assets.appendingPathComponent("kiosk.json").path
-        let virtual = try HeadlessSession(manifestPath: demo, width: 320, height: 240, synchronous: true)
+        let virtual = session
         virtual.renderer.frameStart = 0
         #expect(virtual.renderer.frameHasRoom)
-        let realtime = try HeadlessSession(manifestPath: demo, width: 320, height: 240)
+        let realtime = try attractSession(synchronous: false)
         realtime.renderer.frameStart = SDL_GetPerformanceCounter()
         #expect(realtime.renderer.frameHasRoom)
         realtime.renderer.frameStart = SDL_GetPerformanceCounter() - SDL_GetPerformanceFrequency() / 100

@@ -13,7 +13,7 @@ extension SDLEventTests {
     static let images = assets.appendingPathComponent("images").path
 
     /// A kiosk whose attract loop shows a scroll scene, then a gallery of two pictures, 10 s after it starts.
-    func attractSession(width: Int = 320, height: Int = 240) throws -> HeadlessSession {
+    func attractSession(width: Int = 320, height: Int = 240, synchronous: Bool = true) throws -> HeadlessSession {
         let path = NSTemporaryDirectory() + "kiosk-prefetch-\(UUID().uuidString).json"
         try """
         {"kioskManifest": 1, "home": "map", "idleTimeoutSeconds": 0,
@@ -23,7 +23,7 @@ extension SDLEventTests {
            {"id": "gallery", "type": "carousel", "pages": ["\(Self.images)/gallery-sunset.jpg", "\(Self.images)/gallery-night.jpg"]}
          ]}
         """.write(toFile: path, atomically: true, encoding: .utf8)
-        return try HeadlessSession(manifestPath: path, width: width, height: height, synchronous: true)
+        return try HeadlessSession(manifestPath: path, width: width, height: height, synchronous: synchronous)
     }
 
     /// Waits (real time: the decoding is a thread's) until `count` pictures decoded ahead are ready.
