@@ -178,6 +178,8 @@ public final class KioskApp {
         }
         openedFrom.removeAll()
         manifest = new
+        // New hours take effect at once (the state was kept until the old hours' next change).
+        hoursState = nil
         scenes.removeAll()
         // Making the new scene and placing its views is not a scroll (as opening a scene is not).
         let mark = sink.events.count

@@ -97,4 +97,21 @@ import Testing
         KioskAppTests.run(app, from: wake - 100, to: wake + 100)
         #expect(!app.isBlanked)
     }
+
+    /// New hours in a reload take effect at once: the state cached until the old hours' next change is let go
+    /// (an operator who moves closing time from midnight to 18:00 and reloads at 19:00 sees the screen go blank).
+    @Test func aReloadWithNewHoursTakesEffectAtOnce() throws {
+        let app = try KioskAppTests.app(extra: "\"openingHours\": {\"mon-sun\": \"06:00-24:00\"},")
+        app.calendar = Self.parisCalendar
+        let start = Self.at("2026-01-05T19:00:00")
+        app.wallClock = { start + $0 / 1000 }
+        KioskAppTests.run(app, from: 0, to: 500)
+        #expect(!app.isBlanked)
+        let text = KioskAppTests.manifestText.replacingOccurrences(
+            of: "\"idleTimeoutSeconds\": 2,",
+            with: "\"idleTimeoutSeconds\": 2, \"openingHours\": {\"mon-sun\": \"06:00-18:00\"},")
+        app.reload(try Manifest.parse(text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true }))
+        KioskAppTests.run(app, from: 500, to: 1500)
+        #expect(app.blankReason == "hours")
+    }
 }
