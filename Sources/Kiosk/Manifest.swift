@@ -15,6 +15,8 @@ public struct Manifest: Equatable, Sendable {
     public var baseDirectory: String
     /// The most texture memory the tiles of pyramid images may hold (an addition; default 128 MiB).
     public var textureBudgetMiB: Double = 128
+    /// The texture budget in bytes.
+    public var textureBudgetBytes: Int { Int(textureBudgetMiB * 1_048_576) }
     /// Blank the screen after this long without input (an addition; 0, the default, never blanks).
     public var blankAfterSeconds: Double = 0
     /// How scene changes look, and how long they take.

@@ -8,7 +8,7 @@ public struct TileCache<Value> {
         var pinned: Bool
     }
 
-    public let budget: Int
+    public private(set) var budget: Int
     public private(set) var bytes = 0
     /// The most bytes ever held.
     public private(set) var peakBytes = 0
@@ -52,6 +52,20 @@ public struct TileCache<Value> {
         return evicted
     }
 
+    /// A new budget (new content may set another): when it is lower, the least recently used tiles go until the
+    /// rest fits (pinned ones never); returns them for the owner to free.
+    @discardableResult
+    public mutating func setBudget(_ newBudget: Int) -> [Value] {
+        budget = max(0, newBudget)
+        var evicted: [Value] = []
+        while bytes > budget, let victim = leastRecentlyUsed(excluding: nil) {
+            let e = entries.removeValue(forKey: victim)!
+            bytes -= e.bytes
+            evicted.append(e.value)
+        }
+        return evicted
+    }
+
     /// Evicts the tiles not used in the last `frames` frames while more than `softBudget` bytes are held (the
     /// least recently used first; pinned ones never); returns them for the owner to free. What the screen
     /// shows stays; what it showed a while ago goes, so memory follows the screen, not the visit's history.
@@ -89,7 +103,7 @@ public struct TileCache<Value> {
         return entries.values.map(\.value)
     }
 
-    func leastRecentlyUsed(excluding key: TileKey) -> TileKey? {
+    func leastRecentlyUsed(excluding key: TileKey?) -> TileKey? {
         var best: (TileKey, UInt64)?
         for (k, e) in entries where k != key && !e.pinned {
             if best == nil || e.lastUsed < best!.1 { best = (k, e.lastUsed) }

@@ -34,7 +34,7 @@ public enum Runner {
         // Headless on the virtual clock every visible tile is loaded before its frame: the same pictures on
         // every run. In real time the workers load them and nothing waits.
         let tiles = TileStore(
-            display: display, budgetBytes: Int(manifest.textureBudgetMiB * 1_048_576),
+            display: display, budgetBytes: manifest.textureBudgetBytes,
             synchronous: options.isVirtual)
         let images = ImageStore(display: display, tiles: tiles)
         let app = KioskApp(
@@ -500,6 +500,7 @@ final class FrameLoop {
         guard let (manifest, _) = pendingContent, let reload else { return }
         pendingContent = nil
         renderer.contentChanged(keeping: Set(manifest.scenes.flatMap(\.imagePaths)))
+        renderer.tiles.setBudget(manifest.textureBudgetBytes)
         app.reload(manifest)
         app.calibration = CalibrationFile.effective(file: calibrationFile, manifest: manifest.calibration)
         log(.info, "reload: \(reload.path): \(manifest.scenes.count) scenes; showing \(app.scene.config.id)")

@@ -18,7 +18,7 @@ public final class HeadlessSession {
         let manifest = try Runner.loadManifest(manifestPath)
         display = try Display(mode: .headless(width: width, height: height), rotation: rotation)
         let tiles = TileStore(
-            display: display, budgetBytes: Int(manifest.textureBudgetMiB * 1_048_576), synchronous: synchronous)
+            display: display, budgetBytes: manifest.textureBudgetBytes, synchronous: synchronous)
         images = ImageStore(display: display, tiles: tiles)
         app = KioskApp(
             manifest: manifest, physicalSize: display.size, rotation: rotation, startScene: scene,

@@ -257,7 +257,7 @@ final class TileStore {
 
     /// Beyond this many bytes, tiles unused for `trimFrames` frames are let go (`softBudgetScreens` of pixels:
     /// the budget is a ceiling, not a target).
-    let softBudget: Int
+    private(set) var softBudget: Int
     /// Screens' worth of pixels kept beyond what a frame draws (a few: a pan back or a zoom out finds them).
     static let softBudgetScreens = 4.0
     /// One second at 60 frames a second (and how often the trim looks).
@@ -267,7 +267,7 @@ final class TileStore {
     init(display: Display, budgetBytes: Int, synchronous: Bool) {
         self.display = display
         cache = TileCache(budget: budgetBytes)
-        softBudget = min(budgetBytes, Int(Self.softBudgetScreens * display.size.width * display.size.height * 4))
+        softBudget = Self.softBudget(budgetBytes, display: display)
         self.synchronous = synchronous
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(display.renderer, &info)
@@ -353,6 +353,16 @@ final class TileStore {
 
     /// Once the screen holds still: every tile the last frame did not draw goes (the smallest levels stay), so
     /// memory settles near what the picture on screen needs.
+    static func softBudget(_ budgetBytes: Int, display: Display) -> Int {
+        min(budgetBytes, Int(softBudgetScreens * display.size.width * display.size.height * 4))
+    }
+
+    /// New content's budget (`textureBudgetMiB`): a lower one lets the least recently used tiles go now.
+    func setBudget(_ budgetBytes: Int) {
+        for t in cache.setBudget(budgetBytes) { SDL_DestroyTexture(t) }
+        softBudget = Self.softBudget(budgetBytes, display: display)
+    }
+
     func settle() {
         for t in cache.trim(toSoftBudget: 0, unusedFor: 1) { SDL_DestroyTexture(t) }
     }

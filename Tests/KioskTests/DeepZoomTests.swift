@@ -131,4 +131,23 @@ import Testing
         #expect(cache.bytes <= 300)
         #expect(cache.peakBytes <= 300)  // room is made before a tile goes in
     }
+
+    /// New content with a lower budget: the least recently used tiles go at once, pinned ones stay; a higher
+    /// budget takes more.
+    @Test func aNewBudgetEvictsDownToIt() {
+        var cache = TileCache<Int>(budget: 500)
+        func key(_ i: Int) -> TileKey { TileKey(image: 0, level: 5, column: i, row: 0) }
+        cache.insert(TileKey(image: 0, level: 0, column: 0, row: 0), -1, bytes: 50, pinned: true)
+        for i in 0..<4 {
+            cache.insert(key(i), i, bytes: 100)
+            cache.nextFrame()
+        }
+        #expect(cache.setBudget(260) == [0, 1])
+        #expect(cache.bytes == 250 && cache.budget == 260)
+        #expect(cache.setBudget(0) == [2, 3])
+        #expect(cache.bytes == 50)
+        #expect(cache.setBudget(1000).isEmpty)
+        cache.insert(key(9), 9, bytes: 900)
+        #expect(cache.bytes == 950)
+    }
 }
