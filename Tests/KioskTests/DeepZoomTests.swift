@@ -108,14 +108,22 @@ import Testing
         #expect(abs(covered - visible.width * visible.height) < 1e-6)
     }
 
-    @Test func cacheEvictsLeastRecentlyUsedWithinItsBudget() {
-        var cache = TileCache<Int>(budget: 300)
-        func key(_ i: Int) -> TileKey { TileKey(image: 0, level: 5, column: i, row: 0) }
+    static func key(_ i: Int) -> TileKey { TileKey(image: 0, level: 5, column: i, row: 0) }
+
+    /// A cache of `budget` bytes holding a pinned tile of 50 bytes, then `tiles` of 100 (`key(0)`…), one a frame.
+    static func cache(budget: Int, tiles: Int) -> TileCache<Int> {
+        var cache = TileCache<Int>(budget: budget)
         cache.insert(TileKey(image: 0, level: 0, column: 0, row: 0), -1, bytes: 50, pinned: true)
-        for i in 0..<2 {
+        for i in 0..<tiles {
             cache.insert(key(i), i, bytes: 100)
             cache.nextFrame()
         }
+        return cache
+    }
+
+    @Test func cacheEvictsLeastRecentlyUsedWithinItsBudget() {
+        var cache = Self.cache(budget: 300, tiles: 2)
+        let key = Self.key
         _ = cache.use(key(0))  // 0 is now newer than 1
         cache.nextFrame()
         let evicted = cache.insert(key(2), 2, bytes: 100)
@@ -135,13 +143,8 @@ import Testing
     /// New content with a lower budget: the least recently used tiles go at once, pinned ones stay; a higher
     /// budget takes more.
     @Test func aNewBudgetEvictsDownToIt() {
-        var cache = TileCache<Int>(budget: 500)
-        func key(_ i: Int) -> TileKey { TileKey(image: 0, level: 5, column: i, row: 0) }
-        cache.insert(TileKey(image: 0, level: 0, column: 0, row: 0), -1, bytes: 50, pinned: true)
-        for i in 0..<4 {
-            cache.insert(key(i), i, bytes: 100)
-            cache.nextFrame()
-        }
+        var cache = Self.cache(budget: 500, tiles: 4)
+        let key = Self.key
         #expect(cache.setBudget(260) == [0, 1])
         #expect(cache.bytes == 250 && cache.budget == 260)
         #expect(cache.setBudget(0) == [2, 3])

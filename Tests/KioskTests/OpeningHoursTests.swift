@@ -67,14 +67,20 @@ import Testing
             abs((hours.state(at: october, calendar: Self.parisCalendar).nextChange ?? 0) - october - 12 * 3600) < 0.001)
     }
 
+    /// The test app with `hours`, its wall clock at `start` (Paris) when its own clock is at 0; 500 ms run.
+    static func app(hours: String, from start: Double) throws -> KioskApp {
+        let app = try KioskAppTests.app(extra: "\"openingHours\": \(hours),")
+        app.calendar = Self.parisCalendar
+        app.wallClock = { start + $0 / 1000 }
+        KioskAppTests.run(app, from: 0, to: 500)
+        return app
+    }
+
     /// Closed: blank (reason "hours") when idle; a touch wakes it and does nothing else; after the idle reset
     /// it is blank again; opening time wakes it.
     @Test func blankOutsideTheHours() throws {
-        let app = try KioskAppTests.app(extra: "\"openingHours\": {\"mon-fri\": \"09:00-17:00\"},")
-        app.calendar = Self.parisCalendar
         let start = Self.at("2026-01-05T16:59:59")
-        app.wallClock = { start + $0 / 1000 }
-        KioskAppTests.run(app, from: 0, to: 500)
+        let app = try Self.app(hours: #"{"mon-fri": "09:00-17:00"}"#, from: start)
         #expect(!app.isBlanked)
         #expect(abs((app.nextDeadline ?? 0) - 1000) < 0.01)
         KioskAppTests.run(app, from: 500, to: 1100)
@@ -101,11 +107,7 @@ import Testing
     /// New hours in a reload take effect at once: the state cached until the old hours' next change is let go
     /// (an operator who moves closing time from midnight to 18:00 and reloads at 19:00 sees the screen go blank).
     @Test func aReloadWithNewHoursTakesEffectAtOnce() throws {
-        let app = try KioskAppTests.app(extra: "\"openingHours\": {\"mon-sun\": \"06:00-24:00\"},")
-        app.calendar = Self.parisCalendar
-        let start = Self.at("2026-01-05T19:00:00")
-        app.wallClock = { start + $0 / 1000 }
-        KioskAppTests.run(app, from: 0, to: 500)
+        let app = try Self.app(hours: #"{"mon-sun": "06:00-24:00"}"#, from: Self.at("2026-01-05T19:00:00"))
         #expect(!app.isBlanked)
         let text = KioskAppTests.manifestText.replacingOccurrences(
             of: "\"idleTimeoutSeconds\": 2,",
