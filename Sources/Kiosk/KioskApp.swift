@@ -55,8 +55,8 @@ public final class KioskApp {
     /// known: always open).
     public var wallClock: ((Double) -> Double)?
     public var calendar = LocalCalendar.system
-    /// The opening hours' state as last computed, and the wall-clock time until which it holds.
-    var hoursState: (open: Bool, from: Double, until: Double?)?
+    /// The opening hours' state as last computed.
+    var hoursWatch = HoursWatch()
     /// The scene change running now, and the scene it leaves (drawn at its start by the renderer).
     public private(set) var transition: SceneTransition?
     public private(set) var outgoing: Scene?
@@ -178,8 +178,6 @@ public final class KioskApp {
         }
         openedFrom.removeAll()
         manifest = new
-        // New hours take effect at once (the state was kept until the old hours' next change).
-        hoursState = nil
         scenes.removeAll()
         // Making the new scene and placing its views is not a scroll (as opening a scene is not).
         let mark = sink.events.count
@@ -609,12 +607,9 @@ public final class KioskApp {
         blank("hours")
     }
 
-    /// The opening hours' state at `wall`, computed again only when it may have changed (or the clock went back).
+    /// The opening hours' state at `wall`.
     func hoursNow(_ hours: OpeningHours, at wall: Double) -> (open: Bool, until: Double?) {
-        if let s = hoursState, wall >= s.from, wall < (s.until ?? .infinity) { return (s.open, s.until) }
-        let s = hours.state(at: wall, calendar: calendar)
-        hoursState = (s.open, wall, s.nextChange)
-        return (s.open, s.nextChange)
+        hoursWatch.state(of: hours, at: wall, calendar: calendar)
     }
 
     /// When the opening hours next open or close the kiosk, on its clock.

@@ -103,3 +103,20 @@ public struct OpeningHours: Equatable, Sendable {
         return (open, nil)
     }
 }
+
+/// Opening hours as the kiosk reads them on the wall clock, every frame: their state is computed again only
+/// when it may have changed (or the clock went back), and only for the hours it was computed for (a reload's
+/// new hours take effect at once).
+struct HoursWatch {
+    private var last: (hours: OpeningHours, open: Bool, from: Double, until: Double?)?
+
+    /// Whether `hours` are open at `wall` (Unix seconds), and until when (nil: for ever).
+    mutating func state(of hours: OpeningHours, at wall: Double, calendar: LocalCalendar) -> (
+        open: Bool, until: Double?
+    ) {
+        if let s = last, s.hours == hours, wall >= s.from, wall < (s.until ?? .infinity) { return (s.open, s.until) }
+        let s = hours.state(at: wall, calendar: calendar)
+        last = (hours, s.open, wall, s.nextChange)
+        return (s.open, s.nextChange)
+    }
+}
