@@ -26,9 +26,9 @@ enum ImageInspector {
     /// the start checks against (0x0 when it cannot tell; loading the image reports why).
     static func size(_ path: String) -> ImageReport {
         if path.lowercased().hasSuffix(".dzi") {
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
-                let p = try? DeepZoomImage.parse(text)
-            else { return ImageReport(width: 0, height: 0) }
+            guard case .success(let p) = DeepZoomFileSource.descriptor(path) else {
+                return ImageReport(width: 0, height: 0)
+            }
             return ImageReport(width: p.width, height: p.height, levels: p.maxLevel + 1)
         }
         guard let (w, h) = headerSize(path) else { return ImageReport(width: 0, height: 0) }
@@ -58,10 +58,11 @@ enum ImageInspector {
     }
 
     static func inspectDeepZoom(_ path: String, screen: Size) -> ImageReport {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
-        else { return ImageReport(problem: "cannot read the Deep Zoom descriptor") }
         let pyramid: DeepZoomImage
-        do { pyramid = try DeepZoomImage.parse(text) } catch { return ImageReport(problem: error.message) }
+        switch DeepZoomFileSource.descriptor(path) {
+        case .success(let p): pyramid = p
+        case .failure(let problem): return ImageReport(problem: problem.message)
+        }
         let level = firstLevel(pyramid, filling: screen)
         let source = DeepZoomFileSource(path: path, pyramid: pyramid)
         let grid = pyramid.tiles(level: level)

@@ -298,18 +298,13 @@ final class ImageStore {
 
     /// A `.dzi`: the descriptor is read now, the tiles as they are needed.
     func loadDeepZoom(_ path: String) -> Entry {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
-        else {
-            log(.warning, "\(path): cannot read the Deep Zoom descriptor; showing a placeholder")
-            return Entry(texture: nil, info: .missing, scale: 1)
-        }
-        do {
-            let pyramid = try DeepZoomImage.parse(text)
+        switch DeepZoomFileSource.descriptor(path) {
+        case .success(let pyramid):
             // JPEG tiles have no alpha; PNG tiles may.
             let opaque = ["jpg", "jpeg"].contains(pyramid.format.lowercased())
             return pyramidEntry(DeepZoomFileSource(path: path, pyramid: pyramid), isOpaque: opaque)
-        } catch {
-            log(.warning, "\(path): \(error.message); showing a placeholder")
+        case .failure(let problem):
+            log(.warning, "\(path): \(problem.message); showing a placeholder")
             return Entry(texture: nil, info: .missing, scale: 1)
         }
     }

@@ -19,6 +19,11 @@ protocol TileSource: AnyObject, Sendable {
     func describe(level: Int, column: Int, row: Int) -> String
 }
 
+/// What is wrong with a Deep Zoom descriptor, as the check and the log say it.
+struct DescriptorProblem: Error {
+    var message: String
+}
+
 /// The tiles of a `.dzi`, one file each.
 final class DeepZoomFileSource: TileSource {
     let pyramid: DeepZoomImage
@@ -26,6 +31,15 @@ final class DeepZoomFileSource: TileSource {
     let folder: String
     let base: String
     var isCheap: Bool { false }
+
+    /// The descriptor at `path`, read and parsed (the start, `--check` and loading the image read it alike).
+    static func descriptor(_ path: String) -> Result<DeepZoomImage, DescriptorProblem> {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        else { return .failure(DescriptorProblem(message: "cannot read the Deep Zoom descriptor")) }
+        do { return .success(try DeepZoomImage.parse(text)) } catch {
+            return .failure(DescriptorProblem(message: error.message))
+        }
+    }
 
     init(path: String, pyramid: DeepZoomImage) {
         self.pyramid = pyramid
