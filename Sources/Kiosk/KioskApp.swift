@@ -588,6 +588,11 @@ public final class KioskApp {
     /// How long a touch keeps a closed kiosk awake when the idle timeout is 0 (never).
     static let awakeWhenClosedMs = 120_000.0
 
+    /// How long a closed kiosk stays awake after the last touch: until the idle reset, or `awakeWhenClosedMs`.
+    var awakeWhenClosedFor: Double {
+        manifest.idleTimeoutSeconds > 0 ? manifest.idleTimeoutSeconds * 1000 : Self.awakeWhenClosedMs
+    }
+
     /// Outside the opening hours the screen is blank, unless a touch woke it: then until the idle reset. When
     /// the kiosk opens, a screen blank for the hours wakes by itself.
     func checkHours() {
@@ -600,9 +605,8 @@ public final class KioskApp {
             }
             return
         }
-        let timeout = manifest.idleTimeoutSeconds > 0 ? manifest.idleTimeoutSeconds * 1000 : Self.awakeWhenClosedMs
         guard !isBlanked, swallowing.isEmpty, scene.isAtRest, transition == nil,
-            idleResetDone || now - lastInput >= timeout
+            idleResetDone || now - lastInput >= awakeWhenClosedFor
         else { return }
         blank("hours")
     }
@@ -630,8 +634,9 @@ public final class KioskApp {
         let timeout = manifest.idleTimeoutSeconds * 1000
         if timeout > 0 && !idleResetDone { deadlines.append(lastInput + timeout) }
         if let change = nextHoursChange { deadlines.append(change) }
-        if manifest.openingHours != nil && !isBlanked && !idleResetDone {
-            deadlines.append(lastInput + (timeout > 0 ? timeout : Self.awakeWhenClosedMs))
+        // (With an idle timeout, the idle reset's deadline above is this one.)
+        if manifest.openingHours != nil && timeout == 0 && !isBlanked && !idleResetDone {
+            deadlines.append(lastInput + Self.awakeWhenClosedMs)
         }
         if let t = transition { deadlines.append(t.start + t.duration) }
         if let due = attractDue {
