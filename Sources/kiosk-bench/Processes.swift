@@ -268,14 +268,19 @@ func referenceCopies(seconds: Double) -> (median: Double, worst: Double) {
     memset(from, 1, bytes)
     memset(to, 2, bytes)
     var times: [Double] = []
+    var seen = 0
     let clock = ContinuousClock()
-    for _ in 0..<Int(seconds * 60) {
+    for i in 0..<Int(seconds * 60) {
+        from.storeBytes(of: UInt8(truncatingIfNeeded: i), toByteOffset: i * 4099 % bytes, as: UInt8.self)
         let start = clock.now
         memcpy(to, from, bytes)
         let (s, a) = (clock.now - start).components
+        // A byte of each copy is read, so no copy can be left out.
+        seen &+= Int(to.load(fromByteOffset: i * 4099 % bytes, as: UInt8.self))
         times.append(Double(s) * 1000 + Double(a) / 1e15)
         usleep(useconds_t(max(0, 1000 / 60 - times.last!) * 1000))
     }
+    precondition(seen >= 0)
     return (median(times), times.max() ?? 0)
 }
 
