@@ -130,6 +130,26 @@ final class TileWorkers: @unchecked Sendable {
     static let maximumDone = 8
     /// The workers' nice value (the frame loop runs at 0).
     static let niceness: Int32 = 10
+    /// Workers at most, whatever the board: what they hold (a tile each, and `maximumDone`) stays small.
+    static let maximumCount = 3
+
+    /// How many workers for `cores` CPUs: one core is the frame loop's own. A worker on its core takes it
+    /// from the frame loop for a millisecond or more at a time, nice value or not (on the 2-core machine here,
+    /// two workers cost 12 to 23 frames of a tour a millisecond or more of preemption each and one worker none,
+    /// and the last tile after each double tap came no later: the uploads set the pace, not the decoding).
+    static func count(cores: Int) -> Int { max(1, min(maximumCount, cores - 1)) }
+
+    /// The CPUs this process may run on: its affinity (as `taskset` or systemd's `CPUAffinity=` set it), which
+    /// `ProcessInfo.activeProcessorCount` does not read here; the kernel lists it in `/proc/self/status`.
+    static func availableCores() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") }) else {
+            return ProcessInfo.processInfo.activeProcessorCount
+        }
+        // A hexadecimal mask in comma-separated groups of 32 CPUs.
+        let mask = line.dropFirst("Cpus_allowed:".count).compactMap(\.hexDigitValue)
+        return max(1, mask.reduce(0) { $0 + $1.nonzeroBitCount })
+    }
 
     init(
         count: Int,
@@ -290,7 +310,7 @@ final class TileStore {
         workers =
             synchronous
             ? nil
-            : TileWorkers(count: 2) { surface in
+            : TileWorkers(count: TileWorkers.count(cores: TileWorkers.availableCores())) { surface in
                 TextureMaker.prepare(surface, rotation: rotation, opaqueFormat: format)?.0
             }
     }

@@ -73,3 +73,16 @@ extension SDLEventTests {
         for (_, box) in done { SDL_FreeSurface(box.surface) }
     }
 }
+
+/// The frame loop keeps a core of its own: the tile workers take the others, three at most.
+@Suite struct TileWorkerCountTests {
+    @Test func oneCoreIsTheFrameLoops() {
+        #expect([1, 2, 3, 4, 16].map { TileWorkers.count(cores: $0) } == [1, 1, 2, 3, 3])
+    }
+
+    @Test func theCoresAreThoseThisProcessMayUse() {
+        let cores = TileWorkers.availableCores()
+        #expect(cores >= 1)
+        #expect(cores <= ProcessInfo.processInfo.activeProcessorCount)
+    }
+}
