@@ -135,7 +135,7 @@ final class TileWorkers: @unchecked Sendable {
 
     /// How many workers for `cores` CPUs: one core is the frame loop's own. A worker on its core takes it
     /// from the frame loop for a millisecond or more at a time, nice value or not (on the 2-core machine here,
-    /// two workers cost 12 to 23 frames of a tour a millisecond or more of preemption each and one worker none,
+    /// two workers cost 12 to 23 frames of two tours a millisecond or more of preemption each, one worker 0 to 1,
     /// and the last tile after each double tap came no later: the uploads set the pace, not the decoding).
     static func count(cores: Int) -> Int { max(1, min(maximumCount, cores - 1)) }
 
