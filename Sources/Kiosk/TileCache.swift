@@ -41,11 +41,7 @@ public struct TileCache<Value> {
             bytes -= old.bytes
             evicted.append(old.value)
         }
-        while bytes + size > budget, let victim = leastRecentlyUsed(excluding: key) {
-            let e = entries.removeValue(forKey: victim)!
-            bytes -= e.bytes
-            evicted.append(e.value)
-        }
+        evicted += evict(downTo: budget - size, sparing: key)
         entries[key] = Entry(value: value, bytes: size, lastUsed: clock, pinned: pinned)
         bytes += size
         peakBytes = max(peakBytes, bytes)
@@ -57,8 +53,14 @@ public struct TileCache<Value> {
     @discardableResult
     public mutating func setBudget(_ newBudget: Int) -> [Value] {
         budget = max(0, newBudget)
+        return evict(downTo: budget, sparing: nil)
+    }
+
+    /// Evicts the least recently used tiles (never a pinned one, nor `key`) until at most `limit` bytes are held
+    /// or none is left to evict; returns them.
+    mutating func evict(downTo limit: Int, sparing key: TileKey?) -> [Value] {
         var evicted: [Value] = []
-        while bytes > budget, let victim = leastRecentlyUsed(excluding: nil) {
+        while bytes > limit, let victim = leastRecentlyUsed(excluding: key) {
             let e = entries.removeValue(forKey: victim)!
             bytes -= e.bytes
             evicted.append(e.value)

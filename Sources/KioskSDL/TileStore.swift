@@ -385,8 +385,7 @@ final class TileStore {
         }
     }
 
-    /// Once the screen holds still: every tile the last frame did not draw goes (the smallest levels stay), so
-    /// memory settles near what the picture on screen needs.
+    /// The soft budget for a budget of `budgetBytes` on `display`: `softBudgetScreens` of its pixels at most.
     static func softBudget(_ budgetBytes: Int, display: Display) -> Int {
         min(budgetBytes, Int(softBudgetScreens * display.size.width * display.size.height * 4))
     }
@@ -397,6 +396,8 @@ final class TileStore {
         softBudget = Self.softBudget(budgetBytes, display: display)
     }
 
+    /// Once the screen holds still: every tile the last frame did not draw goes (the smallest levels stay), so
+    /// memory settles near what the picture on screen needs.
     func settle() {
         for t in cache.trim(toSoftBudget: 0, unusedFor: 1) { SDL_DestroyTexture(t) }
     }
