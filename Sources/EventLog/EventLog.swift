@@ -65,14 +65,21 @@ extension EventLog {
         var lastTimestamp = -Double.infinity
         var unknownTypes: Set<String> = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift: a CRLF log splits on it as on "\n".
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             func fail(_ message: String) -> EventLogError {
                 EventLogError(file: file, line: lineNumber, message: message)
             }
-            guard let value = JSONValue.parse(line) else { throw fail("not valid JSON") }
+            let value: JSONValue
+            switch JSONValue.parseStrictly(line) {
+            case .success(let v): value = v
+            case .failure(let e):
+                throw fail(
+                    e.isDuplicateKey ? "not valid JSON (\(e.path) is given twice)" : "not valid JSON (\(e.message))")
+            }
             guard case .object(let object) = value else {
                 throw fail("expected a JSON object, found \(value.typeName)")
             }
@@ -95,7 +102,12 @@ extension EventLog {
                 log.source = try fields.optionalString("source")
                 continue
             }
-            let timestamp = try fields.number("timestamp")
+            let timestamp = try fields.number("timestamp", limit: .infinity)
+            guard (0...Self.maximumTimestamp).contains(timestamp) else {
+                throw fail(
+                    "timestamp: \(Fields.short(timestamp)) is outside 0 to \(Int(Self.maximumTimestamp)) ms (a log covers a week at most)"
+                )
+            }
             guard timestamp >= lastTimestamp else {
                 throw fail("timestamp: \(timestamp) goes backwards (previous \(lastTimestamp))")
             }
@@ -113,10 +125,16 @@ extension EventLog {
         return log
     }
 
+    /// The latest timestamp a log may have: a week, in ms (a headless replay runs every frame up to it).
+    public static let maximumTimestamp = 7 * 24 * 3_600_000.0
+    /// The largest window side a replayed size event may give: the largest texture SDL's renderers make.
+    public static let maximumWindowSide: Int64 = 16384
+
     static func event(type: String, fields f: Fields) throws(EventLogError) -> Event? {
         if let phase = FingerPhase(rawValue: type) {
             return .finger(
-                phase, touchId: try f.integer("touchId"), fingerId: try f.integer("fingerId"), x: try f.number("x"),
+                phase, touchId: try f.integer("touchId", limit: Fields.idLimit),
+                fingerId: try f.integer("fingerId", limit: Fields.idLimit), x: try f.number("x"),
                 y: try f.number("y"), dx: try f.optionalNumber("dx") ?? 0, dy: try f.optionalNumber("dy") ?? 0,
                 pressure: try f.optionalNumber("pressure") ?? 1)
         }
@@ -138,9 +156,19 @@ extension EventLog {
         case "SDL_KEYDOWN", "SDL_KEYUP":
             return .key(down: type == "SDL_KEYDOWN", key: try f.string("key"), repeat: try f.optionalFlag("repeat"))
         case "SDL_WINDOWEVENT":
-            return .window(
-                event: try f.string("event"), data1: Int(try f.optionalInteger("data1") ?? 0),
-                data2: Int(try f.optionalInteger("data2") ?? 0))
+            let name = try f.string("event")
+            let data1 = try f.optionalInteger("data1", limit: Fields.idLimit) ?? 0
+            let data2 = try f.optionalInteger("data2", limit: Fields.idLimit) ?? 0
+            // SDL's fields are 32-bit; a size must be one a window and its textures can have.
+            let isSize = name == "SDL_WINDOWEVENT_SIZE_CHANGED" || name == "SDL_WINDOWEVENT_RESIZED"
+            let range: ClosedRange<Int64> = isSize ? 1...Self.maximumWindowSide : Int64(Int32.min)...Int64(Int32.max)
+            for (field, value) in [("data1", data1), ("data2", data2)] where !range.contains(value) {
+                throw f.fail(
+                    isSize
+                        ? "\(field): \(value) is not a window size (1 to \(Self.maximumWindowSide) pixels)"
+                        : "\(field): \(value) is outside SDL's 32-bit range")
+            }
+            return .window(event: name, data1: Int(data1), data2: Int(data2))
         case "SDL_QUIT":
             return .quit
         default:
@@ -155,26 +183,38 @@ struct Fields {
     let fail: (String) -> EventLogError
     var prefix = ""
 
-    func number(_ name: String) throws(EventLogError) -> Double {
+    func number(_ name: String, limit: Double = Self.maximumMagnitude) throws(EventLogError) -> Double {
         guard let v = object[name] else { throw fail("missing field \(prefix)\(name)") }
         guard case .number(let n) = v, n.isFinite else {
             throw fail("\(prefix)\(name): expected a number, found \(v.typeName)")
         }
+        guard abs(n) <= limit else {
+            throw fail("\(prefix)\(name): \(Self.short(n)) is out of range (at most \(Int(limit)) either way)")
+        }
         return n
     }
+
+    /// No field of a log means anything beyond this (pixels, ms, ids, steps): a larger one is a broken log, and
+    /// would overflow what it is converted to.
+    static let maximumMagnitude = 1e9
+    /// A number as a log writes it: whole numbers without ".0".
+    static func short(_ n: Double) -> String { n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n) }
+
+    /// Touch and finger ids are SDL's 64-bit numbers, whatever their size.
+    static let idLimit = 9.2e18
 
     func optionalNumber(_ name: String) throws(EventLogError) -> Double? {
         object[name] == nil ? nil : try number(name)
     }
 
-    func integer(_ name: String) throws(EventLogError) -> Int64 {
-        let n = try number(name)
-        guard n == n.rounded(), abs(n) < 9.2e18 else { throw fail("\(prefix)\(name): expected an integer, found \(n)") }
+    func integer(_ name: String, limit: Double = Self.maximumMagnitude) throws(EventLogError) -> Int64 {
+        let n = try number(name, limit: limit)
+        guard n == n.rounded() else { throw fail("\(prefix)\(name): expected an integer, found \(n)") }
         return Int64(n)
     }
 
-    func optionalInteger(_ name: String) throws(EventLogError) -> Int64? {
-        object[name] == nil ? nil : try integer(name)
+    func optionalInteger(_ name: String, limit: Double = Self.maximumMagnitude) throws(EventLogError) -> Int64? {
+        object[name] == nil ? nil : try integer(name, limit: limit)
     }
 
     func string(_ name: String) throws(EventLogError) -> String {

@@ -33,7 +33,7 @@ public struct Attract: Equatable, Sendable {
     static func parse(_ value: JSONValue, problems: ProblemList) throws(ManifestError) -> Attract {
         let o = try Object(value, path: "attract", problems: problems)
         o.allow(["afterSeconds", "steps"])
-        let after = try o.number("afterSeconds", required: true)!
+        let after = try o.number("afterSeconds", in: ManifestLimits.seconds, required: true)!
         guard after > 0 else { throw problems.fail("attract.afterSeconds", "must be more than 0") }
         guard case .array(let list)? = o.values["steps"], !list.isEmpty else {
             throw problems.fail("attract.steps", "expected a list of one step or more")
@@ -45,20 +45,20 @@ public struct Attract: Equatable, Sendable {
                 let s = try Object(v, path: path, problems: problems)
                 s.allow(["scene", "seconds", "from", "to", "advanceEverySeconds"])
                 let scene = try s.string("scene", required: true)!
-                let seconds = try s.number("seconds", required: true)!
+                let seconds = try s.number("seconds", in: ManifestLimits.seconds, required: true)!
                 guard seconds > 0 else { throw problems.fail("\(path).seconds", "must be more than 0") }
                 func view(_ key: String) throws(ManifestError) -> View? {
                     guard let v = s.values[key] else { return nil }
                     let o = try Object(v, path: "\(path).\(key)", problems: problems)
                     o.allow(["center", "zoom"])
                     guard case .array(let c)? = o.values["center"], c.count == 2, case .number(let x) = c[0],
-                        case .number(let y) = c[1], x.isFinite, y.isFinite
+                        case .number(let y) = c[1], ManifestLimits.imagePixels.contains(x),
+                        ManifestLimits.imagePixels.contains(y)
                     else { throw problems.fail("\(path).\(key).center", "expected [x, y] in image pixels") }
-                    let zoom = try o.number("zoom") ?? 1
-                    guard zoom > 0 else { throw problems.fail("\(path).\(key).zoom", "must be positive") }
+                    let zoom = try o.number("zoom", in: ManifestLimits.zoom) ?? 1
                     return View(center: Point(x: x, y: y), zoom: zoom)
                 }
-                let every = try s.number("advanceEverySeconds")
+                let every = try s.number("advanceEverySeconds", in: ManifestLimits.seconds)
                 if let every, every <= 0 {
                     throw problems.fail("\(path).advanceEverySeconds", "must be more than 0")
                 }

@@ -18,6 +18,10 @@ public struct DeepZoomImage: Equatable, Sendable {
         self.format = format
     }
 
+    /// The tile sizes a descriptor may give: smaller tiles make millions of files (a screenful of one-pixel
+    /// tiles is two million decodes), larger ones more than a texture holds on small GPUs.
+    public static let tileSizes = 64...8192
+
     /// The top level: `ceil(log2(max(width, height)))`.
     public var maxLevel: Int {
         var level = 0
@@ -99,7 +103,14 @@ extension DeepZoomImage {
         guard width <= 1 << 24, height <= 1 << 24 else {
             throw DeepZoomError(message: "Size is beyond 16777216 pixels a side")
         }
-        guard overlap < tileSize else { throw DeepZoomError(message: "Overlap must be smaller than TileSize") }
+        guard Self.tileSizes.contains(tileSize) else {
+            throw DeepZoomError(
+                message: "Image TileSize=\"\(tileSize)\" is outside \(Self.tileSizes.lowerBound) to "
+                    + "\(Self.tileSizes.upperBound) pixels (vips dzsave writes 254)")
+        }
+        guard overlap < tileSize / 2 else {
+            throw DeepZoomError(message: "Overlap must be smaller than half the TileSize")
+        }
         return DeepZoomImage(width: width, height: height, tileSize: tileSize, overlap: overlap, format: format)
     }
 }

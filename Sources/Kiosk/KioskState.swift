@@ -15,6 +15,9 @@ public struct KioskState: Codable, Equatable, Sendable {
     /// Wall-clock seconds (Unix time) of the last input.
     public var lastInput: Double
 
+    /// How far a restored zoom may differ from the saved one (relative) before it counts as moved: rounding.
+    static let tolerance = 1e-6
+
     public func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -47,31 +50,56 @@ extension KioskApp {
     }
 
     /// Puts the current scene's views where `views` says, within their limits (the images may have changed).
-    func apply(_ views: [String: KioskState.View]) {
+    /// Returns a line for each saved value that was out of its view's limits by more than a point (or a zoom
+    /// step): the file was edited, damaged, or written for other content.
+    @discardableResult
+    func apply(_ views: [String: KioskState.View]) -> [String] {
+        var moved: [String] = []
         for (id, v) in scene.tracedViews {
             guard let saved = views[id], saved.contentOffset.count == 2 else { continue }
-            if v.canZoom, saved.zoomScale.isFinite, saved.zoomScale > 0 {
-                v.setZoomScale(saved.zoomScale, animated: false)
+            if v.canZoom {
+                if saved.zoomScale.isFinite, saved.zoomScale > 0 { v.setZoomScale(saved.zoomScale, animated: false) }
+                if !(abs(v.zoomScale - saved.zoomScale) <= KioskState.tolerance * max(1, v.zoomScale)) {
+                    moved.append("\(id).zoomScale \(saved.zoomScale) is outside its limits; \(v.zoomScale) is used")
+                }
             }
-            v.contentOffset = v.clampedOffset(Point(x: saved.contentOffset[0], y: saved.contentOffset[1]))
+            let wanted = Point(x: saved.contentOffset[0], y: saved.contentOffset[1])
+            let offset = v.clampedOffset(wanted)
+            v.contentOffset = offset
+            if !(abs(offset.x - wanted.x) <= 1 && abs(offset.y - wanted.y) <= 1) {
+                moved.append(
+                    "\(id).contentOffset [\(wanted.x), \(wanted.y)] is outside its limits; [\(offset.x), \(offset.y)] is used"
+                )
+            }
         }
         lastPage = scene.currentPage
+        return moved
     }
 
-    /// Goes back to a saved state, unless the idle timeout has passed since its last touch (then the kiosk
-    /// starts at home, as it would have gone there by itself) or its scene no longer exists. Offsets and zooms
-    /// are kept within the views' limits (the images may have changed). `wallClock` is the Unix time at `ms` on
-    /// the kiosk's clock. Returns whether it restored.
+    /// What became of a saved state at the start.
+    public enum RestoreOutcome: Equatable, Sendable {
+        /// Restored; each line names a saved value that had to be brought within its view's limits.
+        case restored(adjusted: [String])
+        /// The idle timeout has passed since its last touch: the kiosk starts at home, as it would have gone there
+        /// by itself.
+        case idleTimeoutPassed
+        /// Its scene is not in the manifest (any more): the kiosk starts at home.
+        case sceneGone
+    }
+
+    /// Goes back to a saved state, unless the idle timeout has passed since its last touch or its scene no longer
+    /// exists. Offsets and zooms are kept within the views' limits (the images may have changed). `wallClock` is
+    /// the Unix time at `ms` on the kiosk's clock.
     @discardableResult
-    public func restore(_ state: KioskState, wallClock: Double, at ms: Double) -> Bool {
+    public func restore(_ state: KioskState, wallClock: Double, at ms: Double) -> RestoreOutcome {
+        guard manifest.scene(state.scene) != nil else { return .sceneGone }
         let idle = manifest.idleTimeoutSeconds
-        if idle > 0 && wallClock - state.lastInput >= idle { return false }
-        guard manifest.scene(state.scene) != nil else { return false }
+        if idle > 0 && wallClock - state.lastInput >= idle { return .idleTimeoutPassed }
         show(scene: state.scene)
-        apply(state.views)
+        let adjusted = apply(state.views)
         lastInput = ms - max(0, wallClock - state.lastInput) * 1000
         idleResetDone = false
         sink.events.removeAll()
-        return true
+        return .restored(adjusted: adjusted)
     }
 }

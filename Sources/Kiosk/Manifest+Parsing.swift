@@ -18,8 +18,17 @@ extension Manifest {
         _ text: String, file: String, baseDirectory: String, fileExists: (String) -> Bool
     ) -> ManifestCheck {
         let problems = ProblemList(file: file)
-        guard let root = JSONValue.parse(Substring(text)) else {
-            problems.error("", text.isEmpty ? "the file is empty" : "not valid JSON")
+        let root: JSONValue
+        switch JSONValue.parseStrictly(Substring(text)) {
+        case .success(let v): root = v
+        case .failure(let e):
+            if text.isEmpty {
+                problems.error("", "the file is empty")
+            } else if e.isDuplicateKey {
+                problems.error(e.path, "given twice (line \(e.line)); a key may appear once")
+            } else {
+                problems.error("", "not valid JSON (line \(e.line): \(e.message))")
+            }
             return ManifestCheck(manifest: nil, problems: problems.items)
         }
         guard let top = problems.attempt({ () throws(ManifestError) in try Object(root, path: "", problems: problems) })
@@ -29,7 +38,7 @@ extension Manifest {
             "textureBudgetMiB", "blankAfterSeconds", "transition", "transitionMs", "attract", "openingHours",
         ])
         problems.attempt { () throws(ManifestError) in
-            let version = try top.number("kioskManifest", required: true)!
+            let version = try top.number("kioskManifest", in: ManifestLimits.any, required: true)!
             guard version == 1 else {
                 throw problems.fail("kioskManifest", "version \(version) is not supported (only 1)")
             }
@@ -66,7 +75,7 @@ extension Manifest {
         let home = problems.attempt { () throws(ManifestError) in try top.string("home") } ?? nil
         if let home, !ids.contains(home) { problems.error("home", "no scene has the id \"\(home)\"") }
         let idle = problems.attempt { () throws(ManifestError) in
-            let idle = try top.number("idleTimeoutSeconds") ?? 120
+            let idle = try top.number("idleTimeoutSeconds", in: ManifestLimits.seconds) ?? 120
             guard idle >= 0 else { throw problems.fail("idleTimeoutSeconds", "must be 0 (never) or more") }
             return idle
         }
@@ -81,12 +90,11 @@ extension Manifest {
         }
         let calibration = problems.attempt { () throws(ManifestError) in try parseCalibration(top, problems) }
         let budget = problems.attempt { () throws(ManifestError) in
-            let budget = try top.number("textureBudgetMiB") ?? 128
-            guard budget >= 8 else { throw problems.fail("textureBudgetMiB", "must be at least 8") }
+            let budget = try top.number("textureBudgetMiB", in: ManifestLimits.textureBudgetMiB) ?? 128
             return budget
         }
         let blank = problems.attempt { () throws(ManifestError) in
-            let blank = try top.number("blankAfterSeconds") ?? 0
+            let blank = try top.number("blankAfterSeconds", in: ManifestLimits.seconds) ?? 0
             guard blank >= 0 else { throw problems.fail("blankAfterSeconds", "must be 0 (never) or more") }
             return blank
         }
@@ -99,8 +107,7 @@ extension Manifest {
             return style
         }
         let transitionMs = problems.attempt { () throws(ManifestError) -> Double in
-            let ms = try top.number("transitionMs") ?? 300
-            guard (0...5000).contains(ms) else { throw problems.fail("transitionMs", "must be between 0 and 5000") }
+            let ms = try top.number("transitionMs", in: 0...5000) ?? 300
             return ms
         }
         let attract = problems.attempt { () throws(ManifestError) -> Attract? in
@@ -162,10 +169,10 @@ extension Manifest {
         calibration.swapAxes = try o.bool("swapAxes") ?? false
         calibration.invertX = try o.bool("invertX") ?? false
         calibration.invertY = try o.bool("invertY") ?? false
-        calibration.minX = try o.number("minX") ?? 0
-        calibration.maxX = try o.number("maxX") ?? 1
-        calibration.minY = try o.number("minY") ?? 0
-        calibration.maxY = try o.number("maxY") ?? 1
+        calibration.minX = try o.number("minX", in: ManifestLimits.calibration) ?? 0
+        calibration.maxX = try o.number("maxX", in: ManifestLimits.calibration) ?? 1
+        calibration.minY = try o.number("minY", in: ManifestLimits.calibration) ?? 0
+        calibration.maxY = try o.number("maxY", in: ManifestLimits.calibration) ?? 1
         guard calibration.minX != calibration.maxX else {
             throw problems.fail("calibration.maxX", "must differ from minX")
         }
@@ -216,6 +223,10 @@ extension Manifest {
         else { return nil }
 
         func resolve(_ key: String, _ relative: String) -> String {
+            guard !relative.isEmpty, !relative.utf8.contains(0) else {
+                problems.error(key, relative.isEmpty ? "names no file (an empty path)" : "contains a NUL character")
+                return relative
+            }
             let full = relative.hasPrefix("/") ? relative : baseDirectory + "/" + relative
             if !fileExists(full) {
                 let hint =
@@ -255,18 +266,18 @@ extension Manifest {
         problems.attempt { () throws(ManifestError) in
             switch o.values["minZoom"] {
             case nil, .string("fit")?: break
-            case .number(let n)? where n > 0 && n.isFinite: minZoom = .scale(n)
+            case .number(let n)? where ManifestLimits.zoom.contains(n): minZoom = .scale(n)
+            case .number(let n)? where n > 0:
+                throw problems.fail("\(path).minZoom", ManifestLimits.outside(ManifestLimits.zoom))
             case let v?:
                 throw problems.fail("\(path).minZoom", "expected \"fit\" or a positive number, found \(v.typeName)")
             }
         }
         problems.attempt { () throws(ManifestError) in
-            maxZoom = try o.number("maxZoom")
-            if let m = maxZoom, m <= 0 { throw problems.fail("\(path).maxZoom", "must be positive") }
+            maxZoom = try o.number("maxZoom", in: ManifestLimits.zoom)
         }
         problems.attempt { () throws(ManifestError) in
-            doubleTapZoom = try o.number("doubleTapZoom")
-            if let d = doubleTapZoom, d <= 0 { throw problems.fail("\(path).doubleTapZoom", "must be positive") }
+            doubleTapZoom = try o.number("doubleTapZoom", in: ManifestLimits.zoom)
         }
         problems.attempt { () throws(ManifestError) in
             if let a = try o.string("axis") {
@@ -336,15 +347,18 @@ extension Manifest {
                 h.allow(["id", "rect", "goto", "page"])
                 guard case .array(let r)? = h.values["rect"], r.count == 4,
                     case .number(let x) = r[0], case .number(let y) = r[1], case .number(let w) = r[2],
-                    case .number(let hh) = r[3], w > 0, hh > 0
+                    case .number(let hh) = r[3], w > 0, hh > 0,
+                    [x, y, w, hh].allSatisfy({ ManifestLimits.imagePixels.contains($0) })
                 else {
                     throw problems.fail(
                         "\(hp).rect", "expected [x, y, width, height] in image pixels, with a positive size")
                 }
-                let page = Int(try h.number("page") ?? 0)
-                if type == .carousel, page < 0 || page >= pages {
-                    throw problems.fail("\(hp).page", "no page \(page) (the carousel has \(pages))")
+                let number = try h.number("page", in: ManifestLimits.any) ?? 0
+                guard number == number.rounded(), type != .carousel || (0..<Double(pages)).contains(number) else {
+                    throw problems.fail(
+                        "\(hp).page", "no page \(ManifestLimits.short(number)) (the carousel has \(pages))")
                 }
+                let page = Int(number)
                 return Hotspot(
                     id: try h.string("id") ?? String(i), rect: Rect(x: x, y: y, width: w, height: hh),
                     goto: try h.string("goto"), page: page, index: i)
@@ -357,6 +371,31 @@ extension Manifest {
     static func parseColor(_ s: String) -> RGB? {
         guard s.count == 7, s.first == "#", let v = UInt32(s.dropFirst(), radix: 16) else { return nil }
         return RGB(r: UInt8(v >> 16 & 0xFF), g: UInt8(v >> 8 & 0xFF), b: UInt8(v & 0xFF))
+    }
+}
+
+/// The range of every number the manifest takes, and how an error says it.
+enum ManifestLimits {
+    /// Any number a JSON value can be that an integer conversion still takes.
+    static let any = -1e15...1e15
+    /// Timeouts and delays: a week at most.
+    static let seconds = 0.0...604_800
+    /// 8 MiB to 64 GiB of textures.
+    static let textureBudgetMiB = 8.0...65_536
+    /// Zoom scales and their multiples: a ten-thousandth to a thousand (a picture's pixel a thousand points wide).
+    static let zoom = 0.0001...1000
+    /// Coordinates and sizes in image pixels (a Deep Zoom image is at most 16777216 a side).
+    static let imagePixels = -1e8...1e8
+    /// A touchscreen's raw normalised readings.
+    static let calibration = -1000.0...1000
+
+    static func outside(_ range: ClosedRange<Double>) -> String {
+        "must be between \(short(range.lowerBound)) and \(short(range.upperBound))"
+    }
+
+    /// A number as an operator wrote it: whole numbers without ".0".
+    static func short(_ n: Double) -> String {
+        n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
     }
 }
 
@@ -385,12 +424,17 @@ struct Object {
         }
     }
 
-    func number(_ k: String, required: Bool = false) throws(ManifestError) -> Double? {
+    /// A number, within `range` (every number the manifest takes has one: beyond it a value means nothing, and
+    /// would overflow what it becomes).
+    func number(
+        _ k: String, in range: ClosedRange<Double>, required: Bool = false
+    ) throws(ManifestError) -> Double? {
         guard let v = values[k] else {
             if required { throw fail(k, "missing") }
             return nil
         }
         guard case .number(let n) = v, n.isFinite else { throw fail(k, "expected a number, found \(v.typeName)") }
+        guard range.contains(n) else { throw fail(k, ManifestLimits.outside(range)) }
         return n
     }
 

@@ -22,10 +22,14 @@ enum CalibrationFile {
     /// else none. A file that is corrupt or whose matrix cannot be a calibration is a `<4>` warning naming it,
     /// and the next in line is used.
     static func effective(file: String?, manifest: Calibration) -> Calibration {
-        if let file, let data = FileManager.default.contents(atPath: file) {
-            if let matrix = matrix(in: data, file: file) {
-                log(.info, "calibration: \(file) (matrix \(describe(matrix)))")
-                return Calibration(matrix: matrix)
+        if let file, FileManager.default.fileExists(atPath: file) {
+            switch RegularFile.read(file, limit: RegularFile.textLimit) {
+            case .failure(let p): log(.warning, "\(file): cannot read the calibration (\(p.message)); not using it")
+            case .success(let data):
+                if let matrix = matrix(in: Data(data), file: file) {
+                    log(.info, "calibration: \(file) (matrix \(describe(matrix)))")
+                    return Calibration(matrix: matrix)
+                }
             }
         }
         if manifest != Calibration() {

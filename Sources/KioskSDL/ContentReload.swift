@@ -28,6 +28,11 @@ final class ContentReload: @unchecked Sendable {
     /// Main thread only.
     private(set) var isLoading = false
     private var again = false
+    /// When the running load began (SDL's ticks), and whether its slowness was said.
+    private var loadStartTicks: UInt64 = 0
+    private var warnedSlow = false
+    /// A load this long is not normal: a thousand images check in a few seconds.
+    static let slowLoadSeconds = 30.0
 
     init(path: String, screen: Size) {
         self.path = path
@@ -106,9 +111,21 @@ final class ContentReload: @unchecked Sendable {
     func request() -> Bool {
         if isLoading {
             again = true
+            // A load that does not end (a file on a share that stopped answering) is said, once, not waited on
+            // in silence.
+            let seconds = Double(SDL_GetTicks64() - loadStartTicks) / 1000
+            if seconds >= Self.slowLoadSeconds && !warnedSlow {
+                warnedSlow = true
+                log(
+                    .warning,
+                    "reload: the load that began \(Int(seconds)) s ago has not finished (a file that does not answer?); "
+                        + "this reload starts after it")
+            }
             return false
         }
         isLoading = true
+        loadStartTicks = SDL_GetTicks64()
+        warnedSlow = false
         log(.info, "reload: checking \(path)")
         let (path, screen, done) = (self.path, self.screen, doneEvent)
         let t = Thread { [self] in

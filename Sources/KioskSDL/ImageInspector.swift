@@ -10,13 +10,21 @@ enum ImageInspector {
     /// A plain image: its header, then the whole picture decoded. A `.dzi`: its descriptor, then every tile of
     /// the lowest level that fills a `screen`-sized screen (what a visitor sees first).
     static func inspect(_ path: String, screen: Size) -> ImageReport {
+        if let problem = RegularFile.problem(path) { return ImageReport(problem: problem) }
         if path.lowercased().hasSuffix(".dzi") { return inspectDeepZoom(path, screen: screen) }
         guard let (w, h) = headerSize(path) else { return ImageReport(problem: "not a PNG or JPEG") }
-        if w * h > ImageStore.maximumPixels || w > 1 << 16 || h > 1 << 16 {
-            return ImageReport(problem: "\(w)x\(h) is too large to decode whole; make it a Deep Zoom image")
+        if let problem = PictureLimits.wholeDecodeProblem(path, width: w, height: h) {
+            return ImageReport(problem: problem)
         }
         if let ending = endsEarly(path) { return ImageReport(problem: ending) }
-        guard let surface = IMG_Load(path) else { return ImageReport(problem: "cannot decode (\(sdlError()))") }
+        // A picture the start cuts into tiles is checked by its header and its end, not decoded whole here: that
+        // would take as much memory again as the kiosk's own load.
+        if max(w, h) > ImageStore.pyramidThreshold { return ImageReport(width: w, height: h) }
+        let surface: UnsafeMutablePointer<SDL_Surface>
+        switch decodeImage(path) {
+        case .success(let s): surface = s
+        case .failure(let p): return ImageReport(problem: "cannot decode (\(p.message))")
+        }
         defer { SDL_FreeSurface(surface) }
         guard surface.pointee.w > 0, surface.pointee.h > 0 else { return ImageReport(problem: "the image is empty") }
         return ImageReport(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
@@ -25,6 +33,7 @@ enum ImageInspector {
     /// Only the size an image declares (a PNG or JPEG header, a Deep Zoom descriptor), decoding nothing: what
     /// the start checks against (0x0 when it cannot tell; loading the image reports why).
     static func size(_ path: String) -> ImageReport {
+        if let problem = RegularFile.problem(path) { return ImageReport(problem: problem) }
         if path.lowercased().hasSuffix(".dzi") {
             guard case .success(let p) = DeepZoomFileSource.descriptor(path) else {
                 return ImageReport(width: 0, height: 0)
@@ -37,20 +46,19 @@ enum ImageInspector {
 
     /// Why the file at `path` does not decode, or nil.
     static func decodeProblem(_ path: String) -> String? {
-        guard let surface = IMG_Load(path) else { return "cannot decode: \(sdlError())" }
-        SDL_FreeSurface(surface)
-        return nil
+        switch decodeImage(path) {
+        case .success(let surface):
+            SDL_FreeSurface(surface)
+            return nil
+        case .failure(let p): return "cannot decode: \(p.message)"
+        }
     }
 
     /// Why a PNG or JPEG file stops before its end marker (a copy cut short): decoders show the missing part
     /// grey rather than fail. Nil when it ends as it should.
     static func endsEarly(_ path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return "cannot read the file" }
-        defer { try? handle.close() }
-        let head = [UInt8](handle.readData(ofLength: 2))
-        guard let end = try? handle.seekToEnd(), end >= 16 else { return "the file is cut short" }
-        handle.seek(toFileOffset: end - 16)
-        let tail = [UInt8](handle.readData(ofLength: 16))
+        guard let (head, tail, size) = RegularFile.ends(path, head: 2, tail: 16) else { return "cannot read the file" }
+        guard size >= 16 else { return "the file is cut short" }
         let isJPEG = head == [0xFF, 0xD8]
         // JPEG ends with EOI (FF D9), PNG with its IEND chunk (then a CRC).
         let ends = isJPEG ? tail.suffix(2) == [0xFF, 0xD9] : Array(tail[8..<12]) == Array("IEND".utf8)
@@ -93,14 +101,58 @@ enum ImageInspector {
     }
 }
 
+/// What one plain picture may cost to decode whole: SDL_image decodes a picture at once, 4 bytes a pixel, and
+/// cutting it into tiles holds a second copy.
+enum PictureLimits {
+    /// A side beyond this is refused whatever the memory (SDL's surfaces hold sides in 32 bits; beyond it a
+    /// picture is a Deep Zoom image's work).
+    static let maximumSide = 1 << 16
+    /// A compressed picture holds far fewer bytes than pixels, but not this many fewer: deflate compresses at
+    /// most about 1000 to 1, a JPEG's 8x8 block takes a few bits at the least (a flat 20000x20000 JPEG is
+    /// megabytes). A header that claims more pixels per byte belongs to a file cut short or made up.
+    static let maximumPixelsPerByte = 4096
+
+    /// Why the picture at `path` (its header says `width` x `height`) is not to be decoded whole here, or nil.
+    static func wholeDecodeProblem(_ path: String, width w: Int, height h: Int) -> String? {
+        let deepZoom = "make it a Deep Zoom image (vips dzsave, see README)"
+        if w * h > ImageStore.maximumPixels || w > maximumSide || h > maximumSide {
+            return "\(w)x\(h) is too large to decode whole; \(deepZoom)"
+        }
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        if bytes > 0 && w * h / bytes > maximumPixelsPerByte {
+            return "the header claims \(w)x\(h) pixels in only \(bytes) bytes: the file is cut short or broken"
+        }
+        let needed = w * h * 4 * 2
+        if let available = availableMemoryBytes(), needed > available {
+            return "\(w)x\(h) needs \(needed >> 20) MiB to decode and cut into tiles, more than the "
+                + "\(available >> 20) MiB this machine has free; \(deepZoom)"
+        }
+        return nil
+    }
+
+    /// `MemAvailable` of `/proc/meminfo` in bytes (nil where there is none).
+    static func availableMemoryBytes() -> Int? {
+        guard case .success(let bytes) = RegularFile.read("/proc/meminfo", limit: 1 << 20) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),
+            let kib = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return nil }
+        return kib * 1024
+    }
+}
+
 extension Runner {
     /// Reads the manifest at `path` and checks everything it names (operations.md); without `decode` the
     /// images are only looked for. Errors reading the file itself are its one problem.
     static func checkContent(_ path: String, screen: Size, decode: Bool = true) -> ContentReport {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .unreadable(path, "cannot read the manifest (missing or unreadable)")
+        let data: [UInt8]
+        switch RegularFile.read(path, limit: RegularFile.textLimit) {
+        case .success(let d): data = d
+        case .failure(let p):
+            let why = FileManager.default.fileExists(atPath: path) ? p.message : "missing"
+            return .unreadable(path, "cannot read the manifest (\(why))")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: data, as: UTF8.self) else {
             return .unreadable(path, "the manifest is not UTF-8 text")
         }
         // Paths resolve in the folder the manifest really is in: with content published by switching a symlink
@@ -108,7 +160,7 @@ extension Runner {
         let base = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent().path
         return ContentCheck.run(
             text, file: path, baseDirectory: base.isEmpty ? "." : base,
-            fileExists: { FileManager.default.isReadableFile(atPath: $0) },
+            fileExists: { !$0.utf8.contains(0) && FileManager.default.isReadableFile(atPath: $0) },
             inspect: { decode ? ImageInspector.inspect($0, screen: screen) : ImageInspector.size($0) })
     }
 

@@ -65,11 +65,8 @@ final class ImageStore {
 
     func load(_ path: String) -> Entry {
         if path.lowercased().hasSuffix(".dzi") { return loadDeepZoom(path) }
-        if let (w, h) = headerSize(path), w * h > Self.maximumPixels || w > 1 << 16 || h > 1 << 16 {
-            log(
-                .warning,
-                "\(path): \(w)x\(h) is too large to decode whole; make it a Deep Zoom image (vips dzsave, see README); "
-                    + "showing a placeholder")
+        if let (w, h) = headerSize(path), let problem = PictureLimits.wholeDecodeProblem(path, width: w, height: h) {
+            log(.warning, "\(path): \(problem); showing a placeholder")
             return Entry(texture: nil, info: .missing, scale: 1)
         }
         // A large plain image is cut into tiles kept in the cache folder once; later starts read only the tiles
@@ -85,8 +82,11 @@ final class ImageStore {
             if let e = entries[path] { return e }
         }
         if let decoded = takePrefetched(path), let e = entry(decoded) { return e }
-        guard var surface = IMG_Load(path) else {
-            log(.warning, "\(path): cannot load the image (\(sdlError())); showing a placeholder")
+        var surface: UnsafeMutablePointer<SDL_Surface>
+        switch decodeImage(path) {
+        case .success(let s): surface = s
+        case .failure(let p):
+            log(.warning, "\(path): cannot load the image (\(p.message)); showing a placeholder")
             return Entry(texture: nil, info: .missing, scale: 1)
         }
         defer { SDL_FreeSurface(surface) }
@@ -152,7 +152,7 @@ final class ImageStore {
             let t = Thread {
                 ContentReload.leaveSignalsToTheMainThread()
                 setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, TileWorkers.niceness)
-                guard let decoded = IMG_Load(path) else { return }
+                guard case .success(let decoded) = decodeImage(path) else { return }
                 let opaque = isOpaque(decoded)
                 let prepared = TextureMaker.prepare(decoded, rotation: rotation, opaqueFormat: format)
                 SDL_FreeSurface(decoded)
@@ -318,9 +318,7 @@ final class ImageStore {
 
 /// The size a PNG or JPEG file declares in its header, read without decoding it (nil for other files).
 func headerSize(_ path: String) -> (Int, Int)? {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? handle.close() }
-    let data = [UInt8](handle.readData(ofLength: 1 << 16))
+    guard let data = RegularFile.bytes(path, count: 1 << 16) else { return nil }
     func be16(_ i: Int) -> Int { Int(data[i]) << 8 | Int(data[i + 1]) }
     func be32(_ i: Int) -> Int { be16(i) << 16 | be16(i + 2) }
     // PNG: the signature, then IHDR with width and height.

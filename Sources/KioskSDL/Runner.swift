@@ -100,22 +100,28 @@ public enum Runner {
     static func loadManifest(_ path: String?) throws(KioskError) -> Manifest {
         guard let path else { throw .manifest(noManifest) }
         let report = checkContent(path, screen: .zero, decode: false)
-        for p in report.problems.dropLast(report.errors.count == 1 ? 1 : 0) {
+        // A single error is the one the start's failure says (once); every other problem is logged here.
+        let errors = report.errors
+        for p in report.problems where errors.count != 1 || p.isWarning {
             log(p.isWarning ? .warning : .error, p.description)
         }
         guard let manifest = report.manifest else {
-            let errors = report.errors
             throw .manifest(errors.count == 1 ? errors[0].description : "\(path): \(errors.count) errors (above)")
         }
         return manifest
     }
 
     static func loadReplay(_ path: String) throws(KioskError) -> EventLog {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .replay("\(path):0: cannot read the log (missing or unreadable)")
+        // A log that cannot be read at all has no line to name.
+        let data: [UInt8]
+        switch RegularFile.read(path, limit: RegularFile.logLimit) {
+        case .success(let d): data = d
+        case .failure(let p):
+            let why = FileManager.default.fileExists(atPath: path) ? p.message : "missing"
+            throw .replay("\(path): cannot read the log (\(why))")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw .replay("\(path):0: the log is not UTF-8 text")
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw .replay("\(path): the log is not UTF-8 text")
         }
         do {
             let log = try EventLog.parse(text, file: path)
@@ -249,10 +255,16 @@ final class FrameLoop {
             record?.close()
         }
         if let state, let saved = state.load() {
-            if app.restore(saved, wallClock: Date().timeIntervalSince1970, at: kioskNow()) {
+            switch app.restore(saved, wallClock: Date().timeIntervalSince1970, at: kioskNow()) {
+            case .restored(let adjusted):
                 log(.info, "restored the state of \(state.path): scene \(saved.scene)")
-            } else {
+                for line in adjusted { log(.warning, "\(state.path): \(line)") }
+            case .idleTimeoutPassed:
                 log(.info, "\(state.path): the idle timeout has passed since the last touch; starting at home")
+            case .sceneGone:
+                log(
+                    .warning,
+                    "\(state.path): the saved scene \"\(saved.scene)\" is not in the manifest; starting at home")
             }
         }
         app.wallClock = { [unowned self] in self.wallClock(at: $0) }

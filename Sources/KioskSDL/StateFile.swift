@@ -24,8 +24,15 @@ final class StateFile {
 
     /// The saved state, or nil (a missing file is normal; a corrupt one is a warning, never a failure).
     func load() -> KioskState? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        guard let state = KioskState.decode(data) else {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let data: [UInt8]
+        switch RegularFile.read(path, limit: RegularFile.textLimit) {
+        case .success(let d): data = d
+        case .failure(let p):
+            log(.warning, "\(path): cannot read the saved state (\(p.message)); starting at home")
+            return nil
+        }
+        guard let state = KioskState.decode(Data(data)) else {
             log(.warning, "\(path): the saved state is corrupt; starting at home")
             return nil
         }
@@ -55,18 +62,16 @@ func stateFolder(_ environment: [String: String] = ProcessInfo.processInfo.envir
 /// file beside it, fsync, rename, fsync of the folder. False (errno set) when it could not.
 func writeAtomically(_ data: Data, to path: String) -> Bool {
     let temporary = path + ".tmp"
-    let ok = data.withUnsafeBytes { raw -> Bool in
+    let ok = { () -> Bool in
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var written = 0
-        while written < raw.count {
-            let n = write(fd, raw.baseAddress! + written, raw.count - written)
-            if n <= 0 { return false }
-            written += n
+        if let code = writeAll(fd, [UInt8](data)) {
+            errno = code
+            return false
         }
         return fsync(fd) == 0
-    }
+    }()
     guard ok, rename(temporary, path) == 0 else {
         let saved = errno
         unlink(temporary)

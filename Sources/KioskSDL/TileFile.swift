@@ -146,7 +146,18 @@ final class TileFile: TileSource, @unchecked Sendable {
             access(folder, W_OK) == 0
         else { return nil }
         let start = SDL_GetTicks64()
-        guard let decoded = IMG_Load(image) else { return nil }
+        guard case .success(let decoded) = decodeImage(image) else { return nil }
+        // Its levels take a third more than the picture: a cache folder without that room is not filled.
+        let needed = Int(decoded.pointee.w) * Int(decoded.pointee.h) * 4 * 4 / 3
+        var fs = statvfs()
+        if statvfs(folder, &fs) == 0, Int(fs.f_bavail) * Int(fs.f_frsize) < needed {
+            log(
+                .warning,
+                "\(image): the cache folder \(folder) has less than the \(needed >> 20) MiB its tiles need; "
+                    + "keeping them in memory")
+            SDL_FreeSurface(decoded)
+            return nil
+        }
         let temporary = file + ".\(getpid()).tmp"
         let written = cut(
             decoded, into: temporary, format: keptFormat(decoded, opaqueFormat), opaque: KioskSDL.isOpaque(decoded),

@@ -34,7 +34,8 @@ final class DeepZoomFileSource: TileSource {
 
     /// The descriptor at `path`, read and parsed (the start, `--check` and loading the image read it alike).
     static func descriptor(_ path: String) -> Result<DeepZoomImage, DescriptorProblem> {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        guard case .success(let data) = RegularFile.read(path, limit: RegularFile.textLimit),
+            let text = String(validating: data, as: UTF8.self)
         else { return .failure(DescriptorProblem(message: "cannot read the Deep Zoom descriptor")) }
         do { return .success(try DeepZoomImage.parse(text)) } catch {
             return .failure(DescriptorProblem(message: error.message))
@@ -55,7 +56,7 @@ final class DeepZoomFileSource: TileSource {
     }
 
     func surface(level: Int, column: Int, row: Int) -> UnsafeMutablePointer<SDL_Surface>? {
-        IMG_Load(describe(level: level, column: column, row: row))
+        try? decodeImage(describe(level: level, column: column, row: row)).get()
     }
 }
 
@@ -270,6 +271,8 @@ final class TileStore {
     var sources: [Int: any TileSource] = [:]
     var cache: TileCache<OpaquePointer>
     var failed: Set<TileKey> = []
+    /// The images one of whose tiles failed and was logged.
+    var failedImages: Set<Int> = []
     let synchronous: Bool
     let workers: TileWorkers?
     /// When a tile was uploaded (real time), for its blend-in.
@@ -332,6 +335,7 @@ final class TileStore {
         sources[id] = nil
         for t in cache.remove(where: { $0.image == id }) { SDL_DestroyTexture(t) }
         failed = failed.filter { $0.image != id }
+        failedImages.remove(id)
         arrived = arrived.filter { $0.key.image != id }
     }
 
@@ -421,11 +425,13 @@ final class TileStore {
     /// Makes a tile's texture (from a surface a worker already `prepared`, or from a decoded one) and caches it.
     func install(_ key: TileKey, _ surface: UnsafeMutablePointer<SDL_Surface>?, pinned: Bool, prepared: Bool = false) {
         guard let surface else {
-            if failed.insert(key).inserted, let source = sources[key.image] {
+            // One line per image, not per tile: a broken pyramid would fill the journal.
+            if failed.insert(key).inserted, failedImages.insert(key.image).inserted, let source = sources[key.image] {
                 log(
                     .warning,
-                    "\(source.describe(level: key.level, column: key.column, row: key.row)): cannot load the tile (\(sdlError())); showing a placeholder for it"
-                )
+                    "\(source.describe(level: key.level, column: key.column, row: key.row)): cannot load the tile "
+                        + "(\(sdlError())); showing a placeholder for it and for any other tile of \(source.name) "
+                        + "that fails (not logged again)")
             }
             return
         }

@@ -41,16 +41,36 @@ final class VisitLog {
         var last: UInt8 = 0
         let size = lseek(fd, 0, SEEK_END)
         if size > 0, pread(fd, &last, 1, size - 1) == 1, last != UInt8(ascii: "\n") { line = "\n" + line }
-        let bytes = Array(line.utf8)
-        guard write(fd, bytes, bytes.count) == bytes.count, fsync(fd) == 0 else { return warnOnce() }
+        if let failure = writeAll(fd, Array(line.utf8)) ?? (fsync(fd) == 0 ? nil : errno) {
+            // Nothing torn is left behind: the file goes back to what it held.
+            if size >= 0 { _ = ftruncate(fd, size) }
+            return warnOnce(failure)
+        }
         if isNew { prune(today: today) }
     }
 
-    func warnOnce() {
+    func warnOnce(_ code: Int32 = errno) {
         guard !warned else { return }
         warned = true
-        log(.warning, "\(folder): cannot write the visits (\(String(cString: strerror(errno)))); not counting them")
+        log(.warning, "\(folder): cannot write the visits (\(String(cString: strerror(code)))); not counting them")
     }
+}
+
+/// Writes all of `bytes` to `fd`; the error number when it could not (a write that stops short without one is a
+/// full disk: `ENOSPC`), nil when all was written.
+func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+    var done = 0
+    while done < bytes.count {
+        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
+        if n < 0 && errno == EINTR { continue }
+        if n < 0 { return errno }
+        if n == 0 { return ENOSPC }
+        done += n
+    }
+    return nil
+}
+
+extension VisitLog {
 
     /// The day files, oldest first: (day, path, bytes).
     static func files(in folder: String) -> [(day: String, path: String, bytes: Int)] {

@@ -44,13 +44,19 @@ public final class ScrollView {
     // MARK: Zoom
 
     public private(set) var zoomScale: Double = 1
-    /// Values that are not finite and positive are ignored.
+    /// Values that are not finite and positive are ignored, others clamped into `zoomScaleLimits`.
     public var minimumZoomScale: Double = 1 {
-        didSet { if !(minimumZoomScale.isFinite && minimumZoomScale > 0) { minimumZoomScale = oldValue } }
+        didSet { minimumZoomScale = Self.zoomLimit(minimumZoomScale, else: oldValue) }
     }
-    /// Values that are not finite and positive are ignored; a maximum below the minimum acts as the minimum.
+    /// Values that are not finite and positive are ignored, others clamped into `zoomScaleLimits`; a maximum
+    /// below the minimum acts as the minimum.
     public var maximumZoomScale: Double = 1 {
-        didSet { if !(maximumZoomScale.isFinite && maximumZoomScale > 0) { maximumZoomScale = oldValue } }
+        didSet { maximumZoomScale = Self.zoomLimit(maximumZoomScale, else: oldValue) }
+    }
+
+    static func zoomLimit(_ value: Double, else old: Double) -> Double {
+        guard value.isFinite && value > 0 else { return old }
+        return value.clamped(ScrollConstants.zoomScaleLimits.lowerBound, ScrollConstants.zoomScaleLimits.upperBound)
     }
 
     // MARK: Options (UIKit's names and defaults)

@@ -126,3 +126,49 @@ import TouchInput
         #expect(touches.suffix(2).allSatisfy { $0.timestamp == 9 })
     }
 }
+
+/// The strict JSON reader: what JSONDecoder took silently is an error, and what it took is still taken.
+@Suite struct StrictJSONTests {
+    @Test(arguments: [
+        (#"{"a": 1, "a": 2}"#, "a"),
+        (#"{"b": {"c": [1, {"d": 1, "d": 1}]}}"#, "b.c[1].d"),
+    ])
+    func aKeyGivenTwiceIsAnError(text: String, path: String) {
+        guard case .failure(let e) = JSONValue.parseStrictly(Substring(text)) else {
+            Issue.record("accepted \(text)")
+            return
+        }
+        #expect(e.isDuplicateKey)
+        #expect(e.path == path)
+    }
+
+    @Test(arguments: [
+        "[1,]", "{\"a\" 1}", "01", "1e400", "\"\u{01}\"", "[" + String(repeating: "[", count: 600), "tru",
+        "\"\\ud800\"",
+    ])
+    func notJSON(text: String) {
+        #expect(JSONValue.parse(Substring(text)) == nil, "\(text.prefix(20))")
+    }
+
+    @Test func valuesAsJSONDecoderReadThem() {
+        let text =
+            #" {"s": "a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00", "n": -1.5e3, "z": 0, "t": true, "f": false, "x": null, "l": [[], {}]} "#
+        #expect(
+            JSONValue.parse(Substring(text))
+                == .object([
+                    "s": .string("a\"\\/\u{08}\u{0C}\n\r\té😀"), "n": .number(-1500), "z": .number(0), "t": .bool(true),
+                    "f": .bool(false), "x": .null, "l": .array([.array([]), .object([:])]),
+                ]))
+    }
+
+    @Test func crlfLogsReadAsLFLogs() throws {
+        let lf = """
+            {"kioskEventLog": 1, "display": {"w": 10, "h": 10}}
+            {"timestamp": 1, "type": "SDL_QUIT"}
+
+            """
+        let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(try EventLog.parse(crlf, file: "a") == EventLog.parse(lf, file: "a"))
+        #expect(try EventLog.parse(crlf, file: "a").records.count == 1)
+    }
+}

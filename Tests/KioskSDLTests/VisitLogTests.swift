@@ -27,6 +27,20 @@ import Testing
         #expect(VisitLog.read(folder: folder, since: "2026-01-06").isEmpty)
     }
 
+    /// A full disk is said as such (a write that stops short is ENOSPC, not "Success"), and a day's file whose
+    /// write failed keeps what it held.
+    @Test func aFullDiskIsSaidAndLeavesNoTornLine() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/2026-01-05.jsonl", withDestinationPath: "/dev/full")
+        let fd = open("/dev/full", O_WRONLY)
+        defer { close(fd) }
+        #expect(writeAll(fd, Array("a visit\n".utf8)) == ENOSPC)
+        let log = VisitLog(folder: folder)
+        log.append(visit("2026-01-05"), today: "2026-01-05")
+        #expect(log.warned)
+    }
+
     @Test func retentionByAgeAndSize() throws {
         let log = VisitLog(folder: folder, maximumBytes: 1000)
         for day in ["2024-11-01", "2025-01-01", "2025-06-01", "2025-12-01"] {

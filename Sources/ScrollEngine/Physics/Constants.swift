@@ -24,6 +24,9 @@ public enum ScrollConstants {
     /// Zoom rubber band: the overshoot ratio is banded with this dimension, so the scale can exceed a limit by at
     /// most this factor (our choice: about 10 % past the limit for a 20 % over-pinch, as UIKit feels).
     public static let zoomRubberBandDimension = 1.0
+    /// Our choice: zoom limits are clamped into this range, so that a zoomed content size stays finite and
+    /// within what a renderer's integer coordinates hold.
+    public static let zoomScaleLimits = 1e-6...1e6
     /// Duration of programmatic animations (`setContentOffset(_:animated:)` and friends). UIKit publishes none;
     /// 0.3 s is the commonly measured value and matches UIView's default feel.
     public static let programmaticAnimationDuration = 0.3
