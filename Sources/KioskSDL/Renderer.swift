@@ -79,6 +79,14 @@ final class Renderer {
         return list
     }
 
+    /// Whether the last frame showed the picture as a frame at rest should: no visible tile missing (a stand-in
+    /// drawn for it) and none that needs another frame.
+    var pictureIsComplete: Bool { query.missing.isEmpty && !pictureNeedsFrame }
+
+    /// Whether the picture needs another frame whatever the app does: a tile blending in (GL renderers), or
+    /// decoded and waiting for its upload (more than the last frame's upload budget took).
+    var pictureNeedsFrame: Bool { tiles.isBlending || tiles.hasDecodedWaiting }
+
     // MARK: Scene transitions
 
     /// The two scenes of the transition running, each kept as it looked when it began (the new one opens at

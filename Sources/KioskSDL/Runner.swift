@@ -349,7 +349,9 @@ final class FrameLoop {
         var needsDraw = true
         while !app.quitRequested {
             let before = now()
-            if !needsDraw && !app.needsFrame && app.isAtRest && !swapIsDue {
+            // It sleeps only when the screen shows what a frame at rest should: no tile waiting for its upload or
+            // blending in (the decoders' own wake-ups come and go before that).
+            if !needsDraw && !app.needsFrame && app.isAtRest && !swapIsDue && !renderer.pictureNeedsFrame {
                 if !settled && before - lastFrameMs >= Self.settleMs && !renderer.tiles.isBusy {
                     renderer.settle()
                     settled = true
@@ -360,9 +362,8 @@ final class FrameLoop {
             // The watchdog and the state are kept up while nothing is drawn, too.
             keepUp(realMs: t2)
             deliverReplay(upTo: t2)
-            // Tiles arriving or blending in are drawn as they come.
-            needsDraw =
-                pollSDL(at: t2) || needsDraw || renderer.tiles.isBlending(at: t2) || swapIsDue
+            // Tiles arriving, waiting for their upload or blending in are drawn as they come.
+            needsDraw = pollSDL(at: t2) || needsDraw || renderer.pictureNeedsFrame || swapIsDue
             if app.quitRequested { break }
             let wasMoving = app.needsFrame
             app.step(to: t2)
@@ -406,6 +407,9 @@ final class FrameLoop {
         if let pending = pendingContent { due = min(due, pending.readyAt + Self.swapWaitMs) }
         return max(0, due - t)
     }
+
+    /// When the picture became complete after coming to rest.
+    var settle = SettleWatch()
 
     /// How long the screen holds still before the caches let go of what it does not show.
     static let settleMs = 1000.0
@@ -542,6 +546,16 @@ final class FrameLoop {
         if let l = loading { loading = (l.start, l.frames + 1, max(l.worstMs, ms)) }
         lastFrameMs = t
         settled = false
+        // In real time: each scene opened, and any picture that was not complete at once (on the virtual clock
+        // every tile is loaded before its frame).
+        if let r = settle.observe(
+            atRest: app.isAtRest, opening: app.transition != nil, complete: renderer.pictureIsComplete, at: t),
+            !isVirtual, r.ms > 0 || r.afterOpening
+        {
+            log(
+                .info,
+                "pictureDidSettle: \(app.scene.config.id) complete \(Int(r.ms.rounded())) ms after coming to rest")
+        }
         countVisits(at: t)
         renderer.images.prepareUpcoming(for: app, spentMs: msSince(start))
         if let trace { trace.write(app.traceLine(frame: frame) + "\n") } else { app.dropFrameEvents() }

@@ -213,6 +213,13 @@ final class TileWorkers: @unchecked Sendable {
         return taken
     }
 
+    /// Whether decoded tiles wait to be taken (uploaded by a frame): nothing else wakes the loop for them.
+    var hasDone: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return !done.isEmpty
+    }
+
     /// Whether anything is queued, decoding or waiting to be taken.
     var isBusy: Bool {
         condition.lock()
@@ -360,8 +367,14 @@ final class TileStore {
 
     var isBusy: Bool { workers?.isBusy ?? false }
 
-    /// Whether a tile that arrived is still blending in at `ms` (then frames are drawn until it is done).
-    func isBlending(at ms: Double) -> Bool { arrived.values.contains { ms - $0 < Self.blendMs } }
+    /// Decoded tiles wait for a frame to upload them (more than the last frame's upload budget took). Their
+    /// worker's wake came and went: the loop must draw again rather than sleep with them.
+    var hasDecodedWaiting: Bool { workers?.hasDone ?? false }
+
+    /// Whether a tile is still blending in: the last frame drew one at less than full opacity, or one arrived
+    /// and was not drawn yet. Frames are drawn until a frame draws every tile whole (a loop that stopped when
+    /// the blend's time was up would sleep on a tile drawn at 90 %, or at 5 %).
+    var isBlending: Bool { !arrived.isEmpty }
 
     /// A new frame at `ms`: takes what the workers decoded and uploads it within the frame's budget.
     func beginFrame(at ms: Double) {

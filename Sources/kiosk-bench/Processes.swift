@@ -319,3 +319,37 @@ func realtimeTour(folder: String, cache: String) -> (peak: Double, settled: Doub
         number(after: " ms, ", in: errors) ?? 0
     )
 }
+
+/// `settleToSharpMs`: the longest any of the demo's scenes takes, from coming to rest after the start to its
+/// picture complete (`pictureDidSettle`), in a real window under Xvfb on the opengl renderer, untouched. -1
+/// where there is no `xvfb-run`, or a scene never says so (in 20 s).
+func settleToSharp(folder: String, cache: String) -> Double {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xvfb-run") else { return -1 }
+    var worst = 0.0
+    for scene in ["map", "archive", "gallery", "menu"] {
+        let log = folder + "/settle-\(scene).log"
+        let script = """
+            "$0" --windowed 1280x800 --config "$1" --scene "$2" 2>"$3" &
+            pid=$!
+            i=0
+            while ! grep -q pictureDidSettle "$3" && [ $i -lt 400 ]; do sleep 0.05; i=$((i+1)); done
+            kill $pid; wait $pid
+            """
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
+        p.arguments = ["-a", "-s", "-screen 0 1280x800x24", "sh", "-c", script, kioskBinary, demoManifest, scene, log]
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_CACHE_HOME"] = cache
+        env["SDL_VIDEODRIVER"] = "x11"
+        env["SDL_RENDER_DRIVER"] = "opengl"
+        p.environment = env
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return -1 }
+        p.waitUntilExit()
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        guard let ms = number(after: "complete ", in: text) else { return -1 }
+        worst = max(worst, ms)
+    }
+    return worst
+}

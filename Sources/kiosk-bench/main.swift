@@ -412,6 +412,14 @@ if CommandLine.arguments.contains("--reload-only") {
     print("reloadWorstFrameMs \(formatted(r.worstFrame)) reloadRssGrowth \(formatted(r.rssGrowth))")
     exit(0)
 }
+if CommandLine.arguments.contains("--settle-only") {
+    let folder = NSTemporaryDirectory() + "/kiosk-bench"
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let dzi = URL(fileURLWithPath: demoManifest).deletingLastPathComponent().appendingPathComponent("deepzoom/demo.dzi")
+    if !FileManager.default.fileExists(atPath: dzi.path) { generate(size: 16384, flat: false, out: dzi.path) }
+    print("settleToSharpMs \(formatted(settleToSharp(folder: folder, cache: folder + "/cache")))")
+    exit(0)
+}
 if CommandLine.arguments.contains("--tour-only") {
     let folder = NSTemporaryDirectory() + "/kiosk-bench"
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -484,6 +492,7 @@ let copies = referenceCopies(seconds: 10)
 let realtime = realtimeTours(folder: folder, cache: cache)
 let reload = reloadFigures(folder: folder, cache: cache)
 let check = checkDemo()
+let sharp = settleToSharp(folder: folder, cache: cache)
 let budgetMiB = 128.0
 
 let rows: [(key: String, value: String, unit: String, target: String)] = [
@@ -531,6 +540,7 @@ let rows: [(key: String, value: String, unit: String, target: String)] = [
     ("closedCpuPercent", formatted(closed.cpuPercent), "%", "<= 0.1"),
     ("closedFramesRendered", "\(closed.frames)", "frames", "0"),
     ("closedWakeupsPerSecond", formatted(closed.wakeups), "per s", "<= 2"),
+    ("settleToSharpMs", formatted(sharp), "ms", "<= 500"),
 ]
 if json {
     print("{" + rows.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}")

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// What a visitor walking up to an untouched kiosk sees: the kiosk in a real window under Xvfb on each
+/// renderer, no input at all, the X server's screen captured (`import -window root`, not the kiosk's own
+/// screenshot) once the kiosk says its picture is complete, and compared with the software renderer's. A kiosk
+/// that fell asleep before its sharp tiles arrived would never say so, and would show blurred stand-ins.
+@Suite struct UntouchedScreenTests {
+    let dir = Kiosk.folder()
+
+    static let cannotRun: String? = {
+        for tool in ["/usr/bin/xvfb-run", "/usr/bin/import"] where !FileManager.default.isExecutableFile(atPath: tool) {
+            return "\(tool) is not installed (apt-get install xvfb imagemagick): no screen to capture"
+        }
+        return nil
+    }()
+
+    /// The demo's scenes and a Deep Zoom image, made once for every case.
+    static let scenes: String = {
+        let dzi = Kiosk.folder().appendingPathComponent("deep/demo.dzi").path
+        try? Kiosk.pyramid(size: 4096, out: dzi)
+        return Kiosk.demo.replacingOccurrences(
+            of: #"{"id": "menu", "type": "scroll", "image": "images/menu-long.png", "axis": "vertical"}"#,
+            with: #"{"id": "menu", "type": "scroll", "image": "images/menu-long.png", "axis": "vertical"}, "#
+                + #"{"id": "deep", "type": "zoom", "image": "\#(dzi)", "maxZoom": 4.0}"#)
+    }()
+
+    /// A moment a visitor walks up to: the kiosk started on `scene` (with `manifest`'s changes to the demo's),
+    /// touched only as `touches` say (then left alone), shot once it logged `pictureDidSettle` for `settles` the
+    /// `count`-th time.
+    struct Moment: CustomTestStringConvertible, Sendable {
+        var name: String
+        var scene: String
+        var manifest: @Sendable (String) -> String = { $0 }
+        var touches: [RendererTests.Touch] = []
+        var settles: String
+        var count = 1
+        var testDescription: String { name }
+    }
+
+    static let moments: [Moment] =
+        ["map", "menu", "gallery", "deep"].map { Moment(name: $0, scene: $0, settles: $0) }
+        + [
+            // A tap on the menu, then nothing: the idle reset fades home to the map.
+            Moment(
+                name: "after an idle reset", scene: "menu",
+                manifest: {
+                    $0.replacingOccurrences(of: #""idleTimeoutSeconds": 0"#, with: #""idleTimeoutSeconds": 2"#)
+                },
+                touches: [(300, "DOWN", 0.5, 0.5), (360, "UP", 0.5, 0.5)], settles: "map"),
+            // The attract loop turns the gallery after a second; a tap ends it, and home comes back.
+            Moment(
+                name: "after the attract loop ends", scene: "map",
+                manifest: {
+                    $0.replacingOccurrences(
+                        of: #""idleTimeoutSeconds": 0,"#,
+                        with: #""idleTimeoutSeconds": 0, "attract": {"afterSeconds": 1, "steps": "#
+                            + #"[{"scene": "gallery", "seconds": 20, "advanceEverySeconds": 1}]},"#)
+                }, touches: [(3500, "DOWN", 0.5, 0.5), (3560, "UP", 0.5, 0.5)], settles: "map", count: 2),
+        ]
+
+    /// Runs the kiosk on `renderer` as `moment` says; the capture of the whole X screen once the kiosk logged
+    /// the settle it waits for, and its log.
+    func capture(_ moment: Moment, renderer: String, config: String) throws -> (String, String) {
+        let name = moment.name.replacingOccurrences(of: " ", with: "-")
+        let out = dir.appendingPathComponent("\(name)-\(renderer).png").path
+        let log = dir.appendingPathComponent("\(name)-\(renderer).log").path
+        var events = LogWriter()
+        for (t, phase, x, y) in moment.touches { events.finger(t, phase, 1, x, y) }
+        let replay = try events.write(dir, "\(name)-\(renderer).jsonl")
+        // The wait is a guard against a kiosk that never completes its picture (the bug this tests), not a pace.
+        let script = """
+            "$0" --windowed 800x480 --config "$1" --scene "$2" --replay "$7" 2>"$3" &
+            pid=$!
+            i=0
+            while [ "$(grep -c "pictureDidSettle: $5 complete" "$3")" -lt "$6" ] && [ $i -lt 600 ]; do
+                sleep 0.05; i=$((i+1))
+            done
+            import -window root "$4"
+            kill $pid; wait $pid
+            """
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
+        p.arguments = [
+            "-a", "-s", "-screen 0 1024x768x24", "sh", "-c", script, Kiosk.binary.path, config, moment.scene, log, out,
+            moment.settles, "\(moment.count)", replay,
+        ]
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_CACHE_HOME"] = Kiosk.testCache
+        env["SDL_VIDEODRIVER"] = "x11"
+        env["SDL_RENDER_DRIVER"] = renderer
+        p.environment = env
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        _ = Kiosk.cacheWarmed
+        try p.run()
+        p.waitUntilExit()
+        return (out, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+    }
+
+    /// How sharp a picture is: the mean difference between neighbouring pixels (a blurred stand-in has far less).
+    static func sharpness(_ p: Picture) -> Double {
+        var total = 0
+        for y in stride(from: 0, to: p.height, by: 2) {
+            for x in 0..<(p.width - 1) {
+                let (r1, g1, b1) = p.rgb(x, y)
+                let (r2, g2, b2) = p.rgb(x + 1, y)
+                total += abs(r1 - r2) + abs(g1 - g2) + abs(b1 - b2)
+            }
+        }
+        return Double(total) / Double(p.width * p.height / 2)
+    }
+
+    @Test(.enabled(if: cannotRun == nil, Comment(rawValue: cannotRun ?? "")), arguments: moments)
+    func anUntouchedGPUKioskShowsTheSharpPicture(_ moment: Moment) throws {
+        let config = try Kiosk.manifest(moment.manifest(Self.scenes), in: dir)
+        let settled = "pictureDidSettle: \(moment.settles) complete"
+        let (reference, softwareLog) = try capture(moment, renderer: "software", config: config)
+        #expect(softwareLog.components(separatedBy: settled).count > moment.count, "software: \(softwareLog)")
+        let expected = try #require(Picture(path: reference), "no capture: \(softwareLog)")
+        for renderer in RendererTests.renderers {
+            let (shot, log) = try capture(moment, renderer: renderer, config: config)
+            #expect(log.contains("renderer \(renderer),"), "\(renderer) was not the renderer: \(log)")
+            #expect(log.components(separatedBy: settled).count > moment.count, "\(renderer) never completed: \(log)")
+            let seen = try #require(Picture(path: shot), "\(renderer): no capture")
+            let d = LookTests.difference(expected, seen)
+            #expect(d <= RendererTests.tolerance, "\(renderer): \(d) from software's")
+            let (a, b) = (Self.sharpness(expected), Self.sharpness(seen))
+            #expect(b >= a * 0.9, "\(renderer): sharpness \(b) against software's \(a)")
+        }
+    }
+}
