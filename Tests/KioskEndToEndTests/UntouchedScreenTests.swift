@@ -48,15 +48,18 @@ import Testing
                     $0.replacingOccurrences(of: #""idleTimeoutSeconds": 0"#, with: #""idleTimeoutSeconds": 2"#)
                 },
                 touches: [(300, "DOWN", 0.5, 0.5), (360, "UP", 0.5, 0.5)], settles: "map"),
-            // The attract loop turns the gallery after a second; a tap ends it, and home comes back.
+            // Started on the menu; the attract loop shows the gallery after two seconds; a tap ends it (the
+            // first that does not fall in a transition, which ignores touches), and home, the map, fades in.
             Moment(
-                name: "after the attract loop ends", scene: "map",
+                name: "after the attract loop ends", scene: "menu",
                 manifest: {
                     $0.replacingOccurrences(
                         of: #""idleTimeoutSeconds": 0,"#,
-                        with: #""idleTimeoutSeconds": 0, "attract": {"afterSeconds": 1, "steps": "#
-                            + #"[{"scene": "gallery", "seconds": 20, "advanceEverySeconds": 1}]},"#)
-                }, touches: [(3500, "DOWN", 0.5, 0.5), (3560, "UP", 0.5, 0.5)], settles: "map", count: 2),
+                        with: #""idleTimeoutSeconds": 0, "attract": {"afterSeconds": 2, "steps": "#
+                            + #"[{"scene": "gallery", "seconds": 60, "advanceEverySeconds": 30}]},"#)
+                },
+                touches: [4000, 5500, 7000].flatMap { [($0, "DOWN", 0.5, 0.5), ($0 + 60, "UP", 0.5, 0.5)] },
+                settles: "map"),
         ]
 
     /// Runs the kiosk on `renderer` as `moment` says; the capture of the whole X screen once the kiosk logged
