@@ -247,7 +247,7 @@ public final class KioskApp {
             return
         }
         if swallow(event) { return }
-        if attractLoop != nil, ignoreWholeTouch(event) {
+        if attractLoop != nil, ignoreWholeTouch(event, orKey: true) {
             noteInput()
             endAttract()
             return
@@ -391,12 +391,7 @@ public final class KioskApp {
     func swallow(_ event: EventLog.Event) -> Bool {
         let mouse = FingerKey(touchId: -1, fingerId: -1)
         if isBlanked {
-            switch event {
-            case .finger(.down, let t, let f, _, _, _, _, _): swallowing.insert(FingerKey(touchId: t, fingerId: f))
-            case .mouseButton(true, _, _, _, _): swallowing.insert(mouse)
-            case .key(true, _, _): break
-            default: return false
-            }
+            guard ignoreWholeTouch(event, orKey: true) else { return false }
             blankReason = nil
             noteInput()
             sink.add(TraceEvent(view: nil, name: "screenDidWake"))
@@ -419,12 +414,14 @@ public final class KioskApp {
         }
     }
 
-    /// A touch (or a click) that begins during a transition, or that ends the attract loop, is ignored, all of
-    /// it: its later moves and its lift too.
-    func ignoreWholeTouch(_ event: EventLog.Event) -> Bool {
+    /// Whether `event` begins an input that a gate takes whole (waking a blank screen, ending the attract loop,
+    /// a transition running): a finger or the mouse button going down, whose whole touch is then swallowed, or
+    /// with `orKey` a key pressed. Every gate decides through here, so a key wakes and ends alike.
+    func ignoreWholeTouch(_ event: EventLog.Event, orKey: Bool = false) -> Bool {
         switch event {
         case .finger(.down, let t, let f, _, _, _, _, _): swallowing.insert(FingerKey(touchId: t, fingerId: f))
         case .mouseButton(true, _, _, _, _): swallowing.insert(FingerKey(touchId: -1, fingerId: -1))
+        case .key(true, _, _) where orKey: break
         default: return false
         }
         return true

@@ -93,6 +93,27 @@ import Testing
         #expect(app.outgoing?.view.zoomScale ?? 0 > 0.5)
     }
 
+    /// A key pressed during the attract loop ends it and does nothing else, as it wakes a blank screen (it used
+    /// to scroll the drifting map, and the loop ran on).
+    @Test func aKeyEndsTheAttractLoopAndDoesNothingElse() throws {
+        let app = try KioskAppTests.app(
+            extra: #"""
+                "attract": {"afterSeconds": 1, "steps": [{"scene": "map", "seconds": 4,
+                  "from": {"center": [1000, 600], "zoom": 0.5}, "to": {"center": [3000, 1800], "zoom": 0.8}}]},
+                """#)
+        KioskAppTests.run(app, from: 0, to: 2000)
+        #expect(app.isAttracting)
+        app.sink.events.removeAll()
+        app.handle(.key(down: true, key: "Down", repeat: false), at: 2000)
+        app.handle(.key(down: false, key: "Down", repeat: false), at: 2050)
+        app.step(to: 2100)
+        #expect(!app.isAttracting)
+        #expect(KioskAppTests.names(app).contains("attractDidEnd"))
+        KioskAppTests.run(app, from: 2100, to: 3000)
+        #expect(app.scene.view.zoomScale == app.scene.view.minimumZoomScale)
+        #expect(app.scene.view.isAtRest)
+    }
+
     /// The attract loop's zoom drift is drawn as a zoom in motion, from the level of half the resolution (it
     /// does not load a finer level on the way and drop it again); at rest the picture is sharp again.
     @Test func aZoomDriftIsDrawnFromHalfTheResolution() throws {
