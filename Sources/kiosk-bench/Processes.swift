@@ -284,7 +284,7 @@ func referenceCopies(seconds: Double) -> (median: Double, worst: Double) {
     return (median(times), times.max() ?? 0)
 }
 
-/// The real-time deep-zoom tour of issue 14: the 16384² demo at 1920x1080, a double tap into five places (to
+/// The real-time deep-zoom tour: the 16384² demo at 1920x1080, a double tap into five places (to
 /// full resolution), 4 s there, a double tap back out, 4 s; then 3 s at the fitted view. Peak resident memory,
 /// resident memory 3 s after the tour, the longest frame (MiB, MiB, ms), and how many frames were late (over a
 /// 60 Hz frame's time).

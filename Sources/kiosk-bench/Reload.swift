@@ -7,7 +7,7 @@ import KioskSDL
     import Glibc
 #endif
 
-// Issue 12's measures of `systemctl reload`: the frames of a fling while a reload loads, memory over twenty
+// The measures of `systemctl reload`: the frames of a fling while a reload loads, memory over twenty
 // reloads, and `kiosk --check` on the demo.
 
 /// Four 4000x3000 pages (the demo's gallery pictures scaled up), written once into `folder`.
@@ -118,7 +118,7 @@ func checkDemo() -> Double {
     return median(times)
 }
 
-/// Frames of crossfades between the map and the gallery at 1920x1080 on the software renderer (issue 13): the
+/// Frames of crossfades between the map and the gallery at 1920x1080 on the software renderer: the
 /// demo's scenes with `"transition": "fade"`, five changes each way, every frame of each 300 ms transition
 /// (the first of each includes drawing both scenes once). The median and the longest.
 func transitionFrames(folder: String) -> (median: Double, worst: Double) {

@@ -133,7 +133,7 @@ import Testing
     }
 }
 
-/// Deep zoom in real time keeps within its memory budget (issue 14): everything the loader holds, decoded tiles
+/// Deep zoom in real time keeps within its memory budget: everything the loader holds, decoded tiles
 /// in flight included, stays within `textureBudgetMiB` plus a fixed allowance, and memory settles once the
 /// visitor is back at the fitted view.
 @Suite struct DeepZoomMemoryTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The GL renderers proven (issue 10): every demo scene, a deep-zoom tour and a rotated run, in a real window
+/// The GL renderers proven: every demo scene, a deep-zoom tour and a rotated run, in a real window
 /// under Xvfb with SDL's `opengl`, `opengles2` and `software` renderers (Mesa's llvmpipe draws the GL ones),
 /// the same replay, the screenshots compared. The moments shot are at rest or held still (a window runs on the
 /// real clock, so a moment mid-animation would differ by the frame it falls on).

@@ -36,7 +36,8 @@ public enum ScrollConstants {
     public static let indicatorMinimumLength = 36.0
     /// While rubber-banding an indicator shrinks down to this length (a dot, as on iOS).
     public static let indicatorMinimumBouncingLength = 2.5 * 3
-    /// Indicators stay this long after the view comes to rest, then fade (issue 2: "fading out 0.25 s after rest").
+    /// Indicators stay this long after the view comes to rest, then fade (physics.md: "shortly after the view
+    /// comes to rest"; 0.25 s is our choice).
     public static let indicatorHideDelay = 0.25
     /// Fade-out duration (physics.md: "faded out (0.25 s)").
     public static let indicatorFadeDuration = 0.25
