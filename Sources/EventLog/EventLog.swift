@@ -105,7 +105,7 @@ extension EventLog {
             let timestamp = try fields.number("timestamp", limit: .infinity)
             guard (0...Self.maximumTimestamp).contains(timestamp) else {
                 throw fail(
-                    "timestamp: \(Fields.short(timestamp)) is outside 0 to \(Int(Self.maximumTimestamp)) ms (a log covers a week at most)"
+                    "timestamp: \(JSONValue.short(timestamp)) is outside 0 to \(Int(Self.maximumTimestamp)) ms (a log covers a week at most)"
                 )
             }
             guard timestamp >= lastTimestamp else {
@@ -189,7 +189,7 @@ struct Fields {
             throw fail("\(prefix)\(name): expected a number, found \(v.typeName)")
         }
         guard abs(n) <= limit else {
-            throw fail("\(prefix)\(name): \(Self.short(n)) is out of range (at most \(Int(limit)) either way)")
+            throw fail("\(prefix)\(name): \(JSONValue.short(n)) is out of range (at most \(Int(limit)) either way)")
         }
         return n
     }
@@ -197,8 +197,6 @@ struct Fields {
     /// No field of a log means anything beyond this (pixels, ms, ids, steps): a larger one is a broken log, and
     /// would overflow what it is converted to.
     static let maximumMagnitude = 1e9
-    /// A number as a log writes it: whole numbers without ".0".
-    static func short(_ n: Double) -> String { n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n) }
 
     /// Touch and finger ids are SDL's 64-bit numbers, whatever their size.
     static let idLimit = 9.2e18

@@ -51,6 +51,11 @@ public enum JSONValue: Equatable, Sendable, Decodable {
         }
     }
 
+    /// A number as a file writes it, for messages: whole numbers without ".0".
+    public static func short(_ n: Double) -> String {
+        n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+    }
+
     /// Deeper nesting is refused (the parser recurses; JSONDecoder's limit too).
     public static let maximumDepth = 512
 

@@ -356,7 +356,7 @@ extension Manifest {
                 let number = try h.number("page", in: ManifestLimits.any) ?? 0
                 guard number == number.rounded(), type != .carousel || (0..<Double(pages)).contains(number) else {
                     throw problems.fail(
-                        "\(hp).page", "no page \(ManifestLimits.short(number)) (the carousel has \(pages))")
+                        "\(hp).page", "no page \(JSONValue.short(number)) (the carousel has \(pages))")
                 }
                 let page = Int(number)
                 return Hotspot(
@@ -390,12 +390,7 @@ enum ManifestLimits {
     static let calibration = -1000.0...1000
 
     static func outside(_ range: ClosedRange<Double>) -> String {
-        "must be between \(short(range.lowerBound)) and \(short(range.upperBound))"
-    }
-
-    /// A number as an operator wrote it: whole numbers without ".0".
-    static func short(_ n: Double) -> String {
-        n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+        "must be between \(JSONValue.short(range.lowerBound)) and \(JSONValue.short(range.upperBound))"
     }
 }
 

@@ -22,8 +22,9 @@ enum CalibrationFile {
     /// else none. A file that is corrupt or whose matrix cannot be a calibration is a `<4>` warning naming it,
     /// and the next in line is used.
     static func effective(file: String?, manifest: Calibration) -> Calibration {
-        if let file, FileManager.default.fileExists(atPath: file) {
+        if let file {
             switch RegularFile.read(file, limit: RegularFile.textLimit) {
+            case .failure(let p) where p.isMissing: break
             case .failure(let p): log(.warning, "\(file): cannot read the calibration (\(p.message)); not using it")
             case .success(let data):
                 if let matrix = matrix(in: Data(data), file: file) {

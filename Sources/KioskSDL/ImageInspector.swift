@@ -149,7 +149,7 @@ extension Runner {
         switch RegularFile.read(path, limit: RegularFile.textLimit) {
         case .success(let d): data = d
         case .failure(let p):
-            let why = FileManager.default.fileExists(atPath: path) ? p.message : "missing"
+            let why = p.isMissing ? "missing" : p.message
             return .unreadable(path, "cannot read the manifest (\(why))")
         }
         guard let text = String(validating: data, as: UTF8.self) else {

@@ -18,7 +18,9 @@ enum RegularFile {
         guard !path.utf8.contains(0) else { return .failure(ReadProblem("the path contains a NUL character")) }
         let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
-            return .failure(ReadProblem("cannot open the file (\(String(cString: strerror(errno))))"))
+            var problem = ReadProblem("cannot open the file (\(String(cString: strerror(errno))))")
+            problem.isMissing = errno == ENOENT || errno == ENOTDIR
+            return .failure(problem)
         }
         var s = stat()
         guard fstat(fd, &s) == 0 else {
@@ -118,9 +120,25 @@ enum RegularFile {
     static let logLimit = 1 << 30
 }
 
+/// Writes all of `bytes` to `fd`; the error number when it could not (a write that stops short without one is a
+/// full disk: `ENOSPC`), nil when all was written.
+func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+    var done = 0
+    while done < bytes.count {
+        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
+        if n < 0 && errno == EINTR { continue }
+        if n < 0 { return errno }
+        if n == 0 { return ENOSPC }
+        done += n
+    }
+    return nil
+}
+
 /// Why a file cannot be read, as a log line says it.
 struct ReadProblem: Error {
     var message: String
+    /// Nothing is there (or a link leads nowhere): for a state or calibration file, the normal case.
+    var isMissing = false
     init(_ message: String) { self.message = message }
 }
 

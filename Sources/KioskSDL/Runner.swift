@@ -117,7 +117,7 @@ public enum Runner {
         switch RegularFile.read(path, limit: RegularFile.logLimit) {
         case .success(let d): data = d
         case .failure(let p):
-            let why = FileManager.default.fileExists(atPath: path) ? p.message : "missing"
+            let why = p.isMissing ? "missing" : p.message
             throw .replay("\(path): cannot read the log (\(why))")
         }
         guard let text = String(validating: data, as: UTF8.self) else {

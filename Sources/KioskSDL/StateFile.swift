@@ -24,10 +24,10 @@ final class StateFile {
 
     /// The saved state, or nil (a missing file is normal; a corrupt one is a warning, never a failure).
     func load() -> KioskState? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
         let data: [UInt8]
         switch RegularFile.read(path, limit: RegularFile.textLimit) {
         case .success(let d): data = d
+        case .failure(let p) where p.isMissing: return nil
         case .failure(let p):
             log(.warning, "\(path): cannot read the saved state (\(p.message)); starting at home")
             return nil

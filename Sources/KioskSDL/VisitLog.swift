@@ -54,23 +54,6 @@ final class VisitLog {
         warned = true
         log(.warning, "\(folder): cannot write the visits (\(String(cString: strerror(code)))); not counting them")
     }
-}
-
-/// Writes all of `bytes` to `fd`; the error number when it could not (a write that stops short without one is a
-/// full disk: `ENOSPC`), nil when all was written.
-func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
-    var done = 0
-    while done < bytes.count {
-        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
-        if n < 0 && errno == EINTR { continue }
-        if n < 0 { return errno }
-        if n == 0 { return ENOSPC }
-        done += n
-    }
-    return nil
-}
-
-extension VisitLog {
 
     /// The day files, oldest first: (day, path, bytes).
     static func files(in folder: String) -> [(day: String, path: String, bytes: Int)] {
