@@ -89,20 +89,14 @@ struct Kiosk {
     }
 
     /// Starts the binary with `arguments`, the test's environment plus `environment`; its standard error is
-    /// the returned pipe, its standard output `output` (else nowhere). With a `wrapper` (a program and its
-    /// arguments, e.g. `xvfb-run`), that runs the binary.
-    static func launch(
-        _ arguments: [String], environment: [String: String], wrapper: [String] = [], output: Pipe? = nil
-    ) throws -> (Process, Pipe) {
+    /// the returned pipe, its standard output `output` (else nowhere).
+    static func launch(_ arguments: [String], environment: [String: String], output: Pipe? = nil) throws -> (
+        Process, Pipe
+    ) {
         _ = cacheWarmed
         let p = Process()
-        if let program = wrapper.first {
-            p.executableURL = URL(fileURLWithPath: program)
-            p.arguments = wrapper.dropFirst() + [binary.path] + arguments
-        } else {
-            p.executableURL = binary
-            p.arguments = arguments
-        }
+        p.executableURL = binary
+        p.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         // The tiles cut from large images go to a cache folder of the tests' own, not the user's.
         env["XDG_CACHE_HOME"] = testCache

@@ -9,10 +9,7 @@ import Testing
     let dir = Kiosk.folder()
 
     /// Why windows cannot be opened here, or nil.
-    static let cannotRun: String? = {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/xvfb-run")
-            ? nil : "xvfb-run is not installed (apt-get install xvfb): no window to draw in"
-    }()
+    static let cannotRun = VirtualScreen.cannotRun
 
     /// The renderers compared with software.
     static let renderers = ["opengl", "opengles2"]
@@ -88,11 +85,13 @@ import Testing
                 "--windowed", "800x480", "--rotate", "\(run.rotate)", "--config", config, "--scene", run.scene,
                 "--replay", try log.write(dir, "\(renderer).jsonl"),
             ] + zip(run.shots, paths).flatMap { ["--screenshot", "\(Int($0)):\($1)"] }
+        let screen = try VirtualScreen()
         let (p, err) = try Kiosk.launch(
-            arguments, environment: ["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": renderer],
-            wrapper: ["/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1024x768x24"])
+            arguments,
+            environment: ["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": renderer, "DISPLAY": screen.display])
         let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
+        withExtendedLifetime(screen) {}
         #expect(p.terminationStatus == 0, "\(renderer): \(text)")
         #expect(text.contains("renderer \(renderer),"), "\(renderer) was not the renderer: \(text)")
         return paths
