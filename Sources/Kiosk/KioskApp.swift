@@ -30,27 +30,20 @@ public final class KioskApp {
 
     let imageInfo: (String) -> ImageInfo
     var scenes: [String: Scene] = [:]
-    var fingerIDs: [FingerKey: Int64] = [:]
-    var nextFingerID: Int64 = 1
-    var mouseDown = false
-    var mousePosition: Point = .zero
-    var controlKeys = 0
+    var input = InputMapper()
+    /// The visitor's session, the screen's state and the timed rules between them.
+    public internal(set) var presence: Presence
     /// When the last touch (or click, wheel, key) came, on the kiosk's clock.
-    public internal(set) var lastInput: Double = 0
+    public var lastInput: Double { presence.lastInput }
     /// When the visitor's activity began: the first input after the kiosk was idle (at start, or after an idle
     /// reset).
-    public private(set) var activeSince: Double = 0
-    var idleResetDone = true
-    /// When the kiosk last went idle (its start, or the idle reset): the attract loop counts from there.
-    var idleSince: Double = 0
-    /// The attract loop while it plays.
-    var attractLoop: AttractLoop?
-    public var isAttracting: Bool { attractLoop != nil }
+    public var activeSince: Double { presence.activeSince }
+    public var isAttracting: Bool { presence.attractLoop != nil }
     var lastPage: Int?
     /// The screen is blank (`blankAfterSeconds`, or outside the opening hours); the next touch only wakes it.
-    public var isBlanked: Bool { blankReason != nil }
-    /// Why the screen is blank: "idle" or "hours".
-    public private(set) var blankReason: String?
+    public var isBlanked: Bool { presence.isBlanked }
+    /// Why the screen is blank.
+    public var blankReason: Presence.BlankReason? { presence.blankReason }
     /// The wall clock (Unix seconds) at a time of the kiosk's clock: the opening hours are read on it (none
     /// known: always open).
     public var wallClock: ((Double) -> Double)?
@@ -62,10 +55,9 @@ public final class KioskApp {
     public private(set) var outgoing: Scene?
     /// Which scene and hotspot each scene was opened from: going back there shrinks into the hotspot.
     var openedFrom: [String: (scene: String, hotspot: String)] = [:]
-    /// The touch that woke the screen, swallowed until its last finger (or the button) is up.
-    var swallowing: Set<FingerKey> = []
+    /// Touches a gate took whole, swallowed until their last finger (or the button) is up.
+    var touches = TouchGate()
 
-    static let mouseFinger = Int64.min
     static let homeButtonID = "\u{0}home"
 
     /// `imageInfo` loads (or has loaded) an image and says its size, or that it failed.
@@ -79,6 +71,7 @@ public final class KioskApp {
         self.physicalSize = physicalSize
         self.sceneSize = rotation.sceneSize(physicalSize)
         self.imageInfo = imageInfo
+        presence = Presence(manifest)
         let first = startScene.flatMap { manifest.scene($0) } ?? manifest.scene(manifest.home) ?? manifest.scenes[0]
         let size = rotation.sceneSize(physicalSize)
         scene = Scene(config: first, size: size, images: first.imagePaths.map(imageInfo), sink: sink)
@@ -172,12 +165,13 @@ public final class KioskApp {
         // The old content's transition and attract loop end with it (the loop starts again from the new one's).
         transition = nil
         outgoing = nil
-        if attractLoop != nil {
-            attractLoop = nil
+        if presence.attractLoop != nil {
+            presence.screen = .scenes
             sink.add(TraceEvent(view: nil, name: "attractDidEnd"))
         }
         openedFrom.removeAll()
         manifest = new
+        presence.rules = Presence.Rules(new)
         scenes.removeAll()
         // Making the new scene and placing its views is not a scroll (as opening a scene is not).
         let mark = sink.events.count
@@ -246,47 +240,34 @@ public final class KioskApp {
             }
             return
         }
-        if swallow(event) { return }
-        if attractLoop != nil, ignoreWholeTouch(event, orKey: true) {
-            noteInput()
-            endAttract()
-            return
-        }
-        if let t = transition, now - t.start < t.duration, ignoreWholeTouch(event) { return }
+        if gate(event) { return }
         switch event {
         case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _):
             noteInput()
-            let key = FingerKey(touchId: touchId, fingerId: fingerId)
-            let id = fingerIDs[key] ?? nextFingerID
-            if fingerIDs[key] == nil {
-                // A fresh id for every new touch: ids of lifted fingers are never reused while others are down.
-                fingerIDs[key] = id
-                nextFingerID += 1
-            }
-            let n = rotation.toScene(calibration.apply(Point(x: x, y: y)))
-            let p = Point(x: n.x * sceneSize.width, y: n.y * sceneSize.height)
-            let kind: InputEvent.Kind = phase == .down ? .down : phase == .motion ? .move : .up
-            if phase == .up { fingerIDs[key] = nil }
-            scene.controller.handle(InputEvent(kind, finger: id, at: p, time: now))
+            scene.controller.handle(
+                input.finger(
+                    phase, FingerKey(touchId: touchId, fingerId: fingerId), x: x, y: y, calibration: calibration,
+                    rotation: rotation, sceneSize: sceneSize, at: now))
         case .mouseMotion(let x, let y, _, _, let state):
-            mousePosition = scenePoint(pixel: Point(x: x, y: y))
-            if mouseDown && state & 1 != 0 {
+            input.mousePosition = scenePoint(pixel: Point(x: x, y: y))
+            if input.mouseDown && state & 1 != 0 {
                 noteInput()
-                scene.controller.handle(InputEvent(.move, finger: Self.mouseFinger, at: mousePosition, time: now))
+                scene.controller.handle(
+                    InputEvent(.move, finger: InputMapper.mouseFinger, at: input.mousePosition, time: now))
             }
         case .mouseButton(let down, let button, _, let x, let y):
             guard button == 1 else { return }
             noteInput()
-            mousePosition = scenePoint(pixel: Point(x: x, y: y))
-            guard down != mouseDown else { return }
-            mouseDown = down
+            input.mousePosition = scenePoint(pixel: Point(x: x, y: y))
+            guard down != input.mouseDown else { return }
+            input.mouseDown = down
             scene.controller.handle(
-                InputEvent(down ? .down : .up, finger: Self.mouseFinger, at: mousePosition, time: now))
+                InputEvent(down ? .down : .up, finger: InputMapper.mouseFinger, at: input.mousePosition, time: now))
         case .mouseWheel(_, _, let px, let py):
             noteInput()
             wheel(Point(x: px, y: py))
         case .key(let down, let key, _):
-            if key.hasSuffix("Ctrl") { controlKeys = max(0, controlKeys + (down ? 1 : -1)) }
+            input.control(key, down: down)
             guard down else { return }
             noteInput()
             self.key(key)
@@ -299,10 +280,30 @@ public final class KioskApp {
         }
     }
 
+    /// The gates an input passes before the scene, in order: a touch already held, a blank screen (the input
+    /// wakes it), the attract loop (the input ends it), a scene change running. True when one took it.
+    func gate(_ event: EventLog.Event) -> Bool {
+        if presence.isBlanked {
+            if touches.take(event, for: .wake, orKey: true) {
+                presence.screen = .scenes
+                noteInput()
+                sink.add(TraceEvent(view: nil, name: "screenDidWake"))
+                return true
+            }
+        } else if touches.swallows(event) {
+            return true
+        }
+        if presence.attractLoop != nil, touches.take(event, for: .attractEnd, orKey: true) {
+            noteInput()
+            endAttract()
+            return true
+        }
+        if let t = transition, now - t.start < t.duration, touches.take(event, for: .transition) { return true }
+        return false
+    }
+
     func scenePoint(pixel p: Point) -> Point {
-        guard physicalSize.width > 0, physicalSize.height > 0 else { return .zero }
-        let n = rotation.toScene(Point(x: p.x / physicalSize.width, y: p.y / physicalSize.height))
-        return Point(x: n.x * sceneSize.width, y: n.y * sceneSize.height)
+        InputMapper.scenePoint(pixel: p, physicalSize: physicalSize, sceneSize: sceneSize, rotation: rotation)
     }
 
     /// The view the keyboard and the wheel act on: the current page of a carousel that zooms, else the main view.
@@ -316,10 +317,10 @@ public final class KioskApp {
     /// Mouse wheel: scrolls (40 pt a step, the way a desktop scrolls); with Ctrl, zooms at the pointer.
     func wheel(_ steps: Point) {
         let v = focusedView
-        if controlKeys > 0, v.canZoom {
+        if input.controlKeys > 0, v.canZoom {
             let factor = steps.y > 0 ? KeyboardStyle.zoomStep : 1 / KeyboardStyle.zoomStep
             let target = (v.zoomScale * factor).clampedTo(v.minimumZoomScale, v.maximumZoomScale)
-            let contentPoint = (v.contentOffset + mousePosition) / v.zoomScale
+            let contentPoint = (v.contentOffset + input.mousePosition) / v.zoomScale
             v.zoom(to: ZoomMath.zoomRect(scale: target, center: contentPoint, frame: v.bounds), animated: true)
             return
         }
@@ -380,52 +381,7 @@ public final class KioskApp {
         lastPage = scene.currentPage
     }
 
-    func noteInput() {
-        if idleResetDone { activeSince = now }
-        lastInput = now
-        idleResetDone = false
-    }
-
-    /// While the screen is blank, a touch (or a click or a key) wakes it and does nothing else: that whole touch
-    /// is swallowed, so the visitor who woke the kiosk does not also press what was under their finger.
-    func swallow(_ event: EventLog.Event) -> Bool {
-        let mouse = FingerKey(touchId: -1, fingerId: -1)
-        if isBlanked {
-            guard ignoreWholeTouch(event, orKey: true) else { return false }
-            blankReason = nil
-            noteInput()
-            sink.add(TraceEvent(view: nil, name: "screenDidWake"))
-            return true
-        }
-        guard !swallowing.isEmpty else { return false }
-        switch event {
-        case .finger(let phase, let t, let f, _, _, _, _, _):
-            let key = FingerKey(touchId: t, fingerId: f)
-            if phase == .down { swallowing.insert(key) }
-            if phase == .up { swallowing.remove(key) }
-            return true
-        case .mouseMotion:
-            return swallowing.contains(mouse)
-        case .mouseButton(let down, _, _, _, _):
-            if !down { swallowing.remove(mouse) }
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// Whether `event` begins an input that a gate takes whole (waking a blank screen, ending the attract loop,
-    /// a transition running): a finger or the mouse button going down, whose whole touch is then swallowed, or
-    /// with `orKey` a key pressed. Every gate decides through here, so a key wakes and ends alike.
-    func ignoreWholeTouch(_ event: EventLog.Event, orKey: Bool = false) -> Bool {
-        switch event {
-        case .finger(.down, let t, let f, _, _, _, _, _): swallowing.insert(FingerKey(touchId: t, fingerId: f))
-        case .mouseButton(true, _, _, _, _): swallowing.insert(FingerKey(touchId: -1, fingerId: -1))
-        case .key(true, _, _) where orKey: break
-        default: return false
-        }
-        return true
-    }
+    func noteInput() { presence.noteInput(at: now) }
 
     // MARK: Time
 
@@ -456,7 +412,7 @@ public final class KioskApp {
             lastPage = page
             sink.add(TraceEvent(view: scene.config.id, name: "pageDidChange", arguments: "\"page\": \(page)"))
         }
-        checkIdle()
+        applyTimedRules()
     }
 
     func report(_ g: GestureEvent) {
@@ -476,27 +432,21 @@ public final class KioskApp {
         }
     }
 
-    /// After `idleTimeoutSeconds` without input the kiosk goes back to the home scene at its opening state.
-    func checkIdle() {
-        let blank = manifest.blankAfterSeconds * 1000
-        if blank > 0, !isBlanked, swallowing.isEmpty, now - lastInput >= blank, scene.isAtRest {
-            self.blank("idle")
+    /// The timed rules, in their order: the screen blanks for want of input; the idle reset takes the kiosk
+    /// home at its opening state (home first, then blank or attract); the opening hours; the attract loop.
+    func applyTimedRules() {
+        if presence.blankIsDue(at: now, touchHeld: touches.isHolding, sceneAtRest: scene.isAtRest) { blank(.idle) }
+        if presence.idleResetIsDue(at: now, sceneAtRest: scene.isAtRest) {
+            presence.becomeIdle(at: now)
+            sink.add(TraceEvent(view: nil, name: "idleReset"))
+            if scene.config.id != manifest.home {
+                show(scene: manifest.home)
+            } else {
+                scene.reset(animated: true)
+            }
         }
-        // (After the idle reset: home first, then blank or attract.)
-        defer {
-            checkHours()
-            checkAttract()
-        }
-        let timeout = manifest.idleTimeoutSeconds * 1000
-        guard timeout > 0, !idleResetDone, now - lastInput >= timeout, scene.isAtRest else { return }
-        idleResetDone = true
-        idleSince = now
-        sink.add(TraceEvent(view: nil, name: "idleReset"))
-        if scene.config.id != manifest.home {
-            show(scene: manifest.home)
-        } else {
-            scene.reset(animated: true)
-        }
+        applyHours()
+        applyAttract()
     }
 
     // MARK: The attract loop
@@ -507,9 +457,9 @@ public final class KioskApp {
     public var upcomingImagePaths: [String] {
         guard let attract = manifest.attract else { return [] }
         let scenes: [String]
-        if let loop = attractLoop {
+        if let loop = presence.attractLoop {
             scenes = [attract.steps[(loop.step + 1) % attract.steps.count].scene]
-        } else if let due = attractDue, now >= due - Self.attractPrepareMs {
+        } else if presence.attractIsNear(at: now) {
             scenes = attract.steps.map(\.scene)
         } else {
             return []
@@ -518,42 +468,23 @@ public final class KioskApp {
         return scenes.filter { seen.insert($0).inserted }.flatMap { manifest.scene($0)?.imagePaths ?? [] }
     }
 
-    /// How long before the attract loop starts its pictures are decoded.
-    static let attractPrepareMs = 5000.0
-
-    /// When the attract loop starts if nothing happens: `afterSeconds` after the kiosk went idle (the idle
-    /// reset, or its start; with no idle timeout, the last touch).
-    var attractDue: Double? {
-        guard let attract = manifest.attract, attractLoop == nil, !isBlanked else { return nil }
-        let quiet: Double
-        if idleResetDone {
-            quiet = idleSince
-        } else if manifest.idleTimeoutSeconds == 0 {
-            quiet = lastInput
-        } else {
-            return nil
-        }
-        return quiet + attract.afterSeconds * 1000
-    }
-
-    /// Starts the loop when it is due and nobody touches the screen (a finger held still keeps it off), plays
-    /// it, and stops it when the screen blanks.
-    func checkAttract() {
-        if attractLoop != nil, isBlanked { return endAttract(goHome: false) }
-        if attractLoop == nil, let due = attractDue, now >= due, swallowing.isEmpty, scene.isAtRest, transition == nil,
+    /// Starts the loop when it is due, and plays it.
+    func applyAttract() {
+        let quiet = scene.isAtRest && transition == nil
+        if presence.attractLoop == nil, presence.attractIsDue(at: now, touchHeld: touches.isHolding, quiet: quiet),
             let attract = manifest.attract
         {
-            attractLoop = AttractLoop(attract, at: now)
+            presence.screen = .attracting(AttractLoop(attract, at: now))
             sink.add(TraceEvent(view: nil, name: "attractDidStart"))
             beginAttractStep()
         }
-        guard let loop = attractLoop, transition == nil else { return }
+        guard let loop = presence.attractLoop, transition == nil else { return }
         if loop.advance(at: now) { return beginAttractStep() }
         if loop.place(scene, at: now) { turnPage(1, wrapping: true) }
     }
 
     func beginAttractStep() {
-        guard let loop = attractLoop else { return }
+        guard let loop = presence.attractLoop else { return }
         sink.add(TraceEvent(view: nil, name: "attractStep", arguments: "\"index\": \(loop.step)"))
         if loop.current.scene != scene.config.id {
             show(scene: loop.current.scene)
@@ -565,11 +496,10 @@ public final class KioskApp {
 
     /// The first touch ends the loop (that touch does nothing else) and the kiosk shows home, at rest, with a
     /// fade.
-    func endAttract(goHome: Bool = true) {
-        guard attractLoop != nil else { return }
-        attractLoop = nil
+    func endAttract() {
+        guard presence.attractLoop != nil else { return }
+        presence.screen = .scenes
         sink.add(TraceEvent(view: nil, name: "attractDidEnd"))
-        guard goHome else { return }
         if scene.config.id != manifest.home {
             show(scene: manifest.home, style: .fade)
         } else {
@@ -577,35 +507,28 @@ public final class KioskApp {
         }
     }
 
-    func blank(_ reason: String) {
-        blankReason = reason
-        sink.add(TraceEvent(view: nil, name: "screenDidBlank", arguments: "\"reason\": \(jsonString(reason))"))
-    }
-
-    /// How long a touch keeps a closed kiosk awake when the idle timeout is 0 (never).
-    static let awakeWhenClosedMs = 120_000.0
-
-    /// How long a closed kiosk stays awake after the last touch: until the idle reset, or `awakeWhenClosedMs`.
-    var awakeWhenClosedFor: Double {
-        manifest.idleTimeoutSeconds > 0 ? manifest.idleTimeoutSeconds * 1000 : Self.awakeWhenClosedMs
+    /// The screen goes blank; an attract loop playing ends (without going home: the screen is dark).
+    func blank(_ reason: Presence.BlankReason) {
+        let wasAttracting = presence.attractLoop != nil
+        presence.screen = .blank(reason)
+        sink.add(
+            TraceEvent(view: nil, name: "screenDidBlank", arguments: "\"reason\": \(jsonString(reason.rawValue))"))
+        if wasAttracting { sink.add(TraceEvent(view: nil, name: "attractDidEnd")) }
     }
 
     /// Outside the opening hours the screen is blank, unless a touch woke it: then until the idle reset. When
     /// the kiosk opens, a screen blank for the hours wakes by itself.
-    func checkHours() {
+    func applyHours() {
         guard let hours = manifest.openingHours, let wallClock else { return }
-        let open = hoursNow(hours, at: wallClock(now)).open
-        if open {
-            if blankReason == "hours" {
-                blankReason = nil
+        if hoursNow(hours, at: wallClock(now)).open {
+            if presence.blankReason == .hours {
+                presence.screen = .scenes
                 sink.add(TraceEvent(view: nil, name: "screenDidWake"))
             }
             return
         }
-        guard !isBlanked, swallowing.isEmpty, scene.isAtRest, transition == nil,
-            idleResetDone || now - lastInput >= awakeWhenClosedFor
-        else { return }
-        blank("hours")
+        let quiet = scene.isAtRest && transition == nil
+        if presence.closedBlankIsDue(at: now, touchHeld: touches.isHolding, quiet: quiet) { blank(.hours) }
     }
 
     /// The opening hours' state at `wall`.
@@ -625,20 +548,8 @@ public final class KioskApp {
     /// clock's milliseconds; nil when none is pending. A sleeping frame loop wakes then, not before.
     public var nextDeadline: Double? {
         if let toolScreen { return toolScreen.deadline }
-        var deadlines: [Double] = []
-        let blank = manifest.blankAfterSeconds * 1000
-        if blank > 0 && !isBlanked && swallowing.isEmpty { deadlines.append(lastInput + blank) }
-        let timeout = manifest.idleTimeoutSeconds * 1000
-        if timeout > 0 && !idleResetDone { deadlines.append(lastInput + timeout) }
-        if let change = nextHoursChange { deadlines.append(change) }
-        // (With an idle timeout, the idle reset's deadline above is this one.)
-        if manifest.openingHours != nil && timeout == 0 && !isBlanked && !idleResetDone {
-            deadlines.append(lastInput + Self.awakeWhenClosedMs)
-        }
+        var deadlines = presence.nextDeadline(at: now, touchHeld: touches.isHolding, hoursChange: nextHoursChange)
         if let t = transition { deadlines.append(t.start + t.duration) }
-        if let due = attractDue {
-            deadlines.append(now < due - Self.attractPrepareMs ? due - Self.attractPrepareMs : due)
-        }
         return deadlines.min()
     }
 
@@ -649,7 +560,7 @@ public final class KioskApp {
     public var needsFrame: Bool {
         if let toolScreen { return toolScreen.needsFrame }
         if isBlanked { return false }
-        if !scene.isAtRest || transition != nil || attractLoop != nil { return true }
+        if !scene.isAtRest || transition != nil || presence.attractLoop != nil { return true }
         return ([scene.view] + scene.pages).contains { $0.indicatorAlpha > 0 }
     }
 

@@ -97,8 +97,7 @@ extension KioskApp {
         if idle > 0 && wallClock - state.lastInput >= idle { return .idleTimeoutPassed }
         show(scene: state.scene)
         let adjusted = apply(state.views)
-        lastInput = ms - max(0, wallClock - state.lastInput) * 1000
-        idleResetDone = false
+        presence.restore(lastInput: ms - max(0, wallClock - state.lastInput) * 1000)
         sink.events.removeAll()
         return .restored(adjusted: adjusted)
     }

@@ -84,7 +84,7 @@ import Testing
         #expect(!app.isBlanked)
         #expect(abs((app.nextDeadline ?? 0) - 1000) < 0.01)
         KioskAppTests.run(app, from: 500, to: 1100)
-        #expect(app.blankReason == "hours")
+        #expect(app.blankReason == .hours)
         #expect(app.sink.events.map(\.json).last == #"{"name": "screenDidBlank", "reason": "hours"}"#)
         // A tap on the cafe: it wakes the screen and nothing else.
         app.sink.events.removeAll()
@@ -95,7 +95,7 @@ import Testing
         #expect(KioskAppTests.names(app) == ["screenDidWake"])
         // Awake until the idle reset (2 s after the last touch), then blank again.
         KioskAppTests.run(app, from: 3000, to: 4500)
-        #expect(app.blankReason == "hours")
+        #expect(app.blankReason == .hours)
         // Tuesday 09:00 wakes it by itself.
         let opening = Self.at("2026-01-06T09:00:00")
         let wake = (opening - start) * 1000
@@ -114,6 +114,6 @@ import Testing
             with: "\"idleTimeoutSeconds\": 2, \"openingHours\": {\"mon-sun\": \"06:00-18:00\"},")
         app.reload(try Manifest.parse(text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true }))
         KioskAppTests.run(app, from: 500, to: 1500)
-        #expect(app.blankReason == "hours")
+        #expect(app.blankReason == .hours)
     }
 }

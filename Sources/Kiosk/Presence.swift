@@ -1,0 +1,183 @@
+/// Whether a visitor is at the kiosk, what the screen is doing about it, and every timed rule between them
+/// (manifest.md: `idleTimeoutSeconds`, `blankAfterSeconds`, `openingHours`, `attract`). Each rule says when it
+/// is due; the same answer decides it each frame and gives the sleeping frame loop its next deadline.
+public struct Presence {
+    /// The visitor's session.
+    public enum Session: Equatable, Sendable {
+        /// Nobody has touched since the kiosk started or was reset; `since` is when it went idle.
+        case idle(since: Double)
+        /// A visitor is here; `since` is their first input after the kiosk was idle.
+        case active(since: Double)
+    }
+
+    /// Why the screen is blank: no input for `blankAfterSeconds`, or outside the opening hours.
+    public enum BlankReason: String, Sendable {
+        case idle, hours
+    }
+
+    /// What the screen shows.
+    enum Screen {
+        case scenes
+        /// The attract loop plays.
+        case attracting(AttractLoop)
+        /// Blank; the next touch only wakes it.
+        case blank(BlankReason)
+    }
+
+    /// The manifest's timed rules, in milliseconds (0: the rule is off).
+    struct Rules {
+        var blankMs: Double
+        var idleTimeoutMs: Double
+        var attract: Attract?
+        var openingHours: OpeningHours?
+
+        init(_ manifest: Manifest) {
+            blankMs = manifest.blankAfterSeconds * 1000
+            idleTimeoutMs = manifest.idleTimeoutSeconds * 1000
+            attract = manifest.attract
+            openingHours = manifest.openingHours
+        }
+    }
+
+    var rules: Rules
+    public internal(set) var session: Session = .idle(since: 0)
+    var screen: Screen = .scenes
+    /// When the last touch (or click, wheel, key) came, on the kiosk's clock.
+    public internal(set) var lastInput: Double = 0
+
+    init(_ manifest: Manifest) { rules = Rules(manifest) }
+
+    /// How long a touch keeps a closed kiosk awake when the idle timeout is 0 (never).
+    static let awakeWhenClosedMs = 120_000.0
+
+    /// How long before the attract loop starts its pictures are decoded.
+    static let attractPrepareMs = 5000.0
+
+    public var isIdle: Bool {
+        if case .idle = session { return true }
+        return false
+    }
+
+    public var blankReason: BlankReason? {
+        if case .blank(let reason) = screen { return reason }
+        return nil
+    }
+
+    public var isBlanked: Bool { blankReason != nil }
+
+    var attractLoop: AttractLoop? {
+        if case .attracting(let loop) = screen { return loop }
+        return nil
+    }
+
+    /// When the visitor's activity began (the last time it did, once the kiosk is idle again).
+    public var activeSince: Double {
+        switch session {
+        case .active(let since): return since
+        case .idle: return lastActiveSince
+        }
+    }
+    var lastActiveSince = 0.0
+
+    /// A touch, click, wheel step or key: the session is active from now (if it was not already).
+    mutating func noteInput(at now: Double) {
+        if isIdle {
+            session = .active(since: now)
+            lastActiveSince = now
+        }
+        lastInput = now
+    }
+
+    /// A saved session restored: the last input `lastInput`, the visitor still there.
+    mutating func restore(lastInput: Double) {
+        self.lastInput = lastInput
+        session = .active(since: lastActiveSince)
+    }
+
+    /// The idle reset happened at `now`.
+    mutating func becomeIdle(at now: Double) { session = .idle(since: now) }
+
+    // MARK: When each rule is due
+
+    /// When the screen blanks for want of input: `blankAfterSeconds` after the last input, unless it is blank
+    /// already or a touch is held by a gate.
+    func blankDue(touchHeld: Bool) -> Double? {
+        guard rules.blankMs > 0, !isBlanked, !touchHeld else { return nil }
+        return lastInput + rules.blankMs
+    }
+
+    /// When the idle reset comes: `idleTimeoutSeconds` after the last input of an active session.
+    var idleResetDue: Double? {
+        guard rules.idleTimeoutMs > 0, !isIdle else { return nil }
+        return lastInput + rules.idleTimeoutMs
+    }
+
+    /// How long a closed kiosk stays awake after the last touch: until the idle reset, or `awakeWhenClosedMs`.
+    var awakeWhenClosedFor: Double { rules.idleTimeoutMs > 0 ? rules.idleTimeoutMs : Self.awakeWhenClosedMs }
+
+    /// When a touch stops keeping a closed kiosk awake (nil while idle: nothing keeps it awake).
+    var awakeWhenClosedUntil: Double? {
+        guard rules.openingHours != nil, !isBlanked, !isIdle else { return nil }
+        return lastInput + awakeWhenClosedFor
+    }
+
+    /// When the attract loop starts if nothing happens: `afterSeconds` after the kiosk went idle (the idle
+    /// reset, or its start; with no idle timeout, the last touch).
+    var attractDue: Double? {
+        guard let attract = rules.attract, attractLoop == nil, !isBlanked else { return nil }
+        let quiet: Double
+        switch session {
+        case .idle(let since): quiet = since
+        case .active where rules.idleTimeoutMs == 0: quiet = lastInput
+        case .active: return nil
+        }
+        return quiet + attract.afterSeconds * 1000
+    }
+
+    // MARK: Deciding
+
+    /// Whether the screen blanks now for want of input (`sceneAtRest`: nothing moves, no finger down).
+    func blankIsDue(at now: Double, touchHeld: Bool, sceneAtRest: Bool) -> Bool {
+        guard let due = blankDue(touchHeld: touchHeld) else { return false }
+        return now >= due && sceneAtRest
+    }
+
+    func idleResetIsDue(at now: Double, sceneAtRest: Bool) -> Bool {
+        guard let due = idleResetDue else { return false }
+        return now >= due && sceneAtRest
+    }
+
+    /// Whether a closed kiosk blanks now: nobody kept it awake, nothing moves, no scene change runs.
+    func closedBlankIsDue(at now: Double, touchHeld: Bool, quiet: Bool) -> Bool {
+        guard !isBlanked, !touchHeld, quiet else { return false }
+        return isIdle || now - lastInput >= awakeWhenClosedFor
+    }
+
+    /// Whether the attract loop starts now: it is due and nobody touches the screen (a finger held still keeps
+    /// it off).
+    func attractIsDue(at now: Double, touchHeld: Bool, quiet: Bool) -> Bool {
+        guard let due = attractDue else { return false }
+        return now >= due && !touchHeld && quiet
+    }
+
+    /// Whether the attract loop's pictures should be decoded now (in the last `attractPrepareMs` before it).
+    func attractIsNear(at now: Double) -> Bool {
+        guard let due = attractDue else { return false }
+        return now >= due - Self.attractPrepareMs
+    }
+
+    /// The next time one of the rules has something to do, from the same due times that decide them
+    /// (`hoursChange`: when the opening hours next open or close the kiosk).
+    func nextDeadline(at now: Double, touchHeld: Bool, hoursChange: Double?) -> [Double] {
+        var deadlines: [Double] = []
+        if let due = blankDue(touchHeld: touchHeld) { deadlines.append(due) }
+        if let due = idleResetDue { deadlines.append(due) }
+        if let change = hoursChange { deadlines.append(change) }
+        // (With an idle timeout, the idle reset's deadline above is this one.)
+        if rules.idleTimeoutMs == 0, let until = awakeWhenClosedUntil { deadlines.append(until) }
+        if let due = attractDue {
+            deadlines.append(now < due - Self.attractPrepareMs ? due - Self.attractPrepareMs : due)
+        }
+        return deadlines
+    }
+}

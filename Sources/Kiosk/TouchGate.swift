@@ -1,0 +1,50 @@
+import EventLog
+
+/// Touches a gate took whole: the one that woke a blank screen, the one that ended the attract loop, one that
+/// came during a scene change. Each is swallowed until its last finger (or the mouse button) is up, so the
+/// visitor does not also press what was under their finger.
+struct TouchGate {
+    enum Reason: Sendable {
+        case wake, attractEnd, transition
+    }
+
+    /// The fingers held, and why the touch they belong to was taken.
+    private(set) var held: [FingerKey: Reason] = [:]
+
+    /// The mouse, as one finger.
+    static let mouse = FingerKey(touchId: -1, fingerId: -1)
+
+    var isHolding: Bool { !held.isEmpty }
+
+    /// Takes `event` whole when it begins an input: a finger or the mouse button going down (its whole touch is
+    /// then held), or with `orKey` a key pressed. Every gate decides through here, so a key wakes and ends alike.
+    mutating func take(_ event: EventLog.Event, for reason: Reason, orKey: Bool = false) -> Bool {
+        switch event {
+        case .finger(.down, let t, let f, _, _, _, _, _): held[FingerKey(touchId: t, fingerId: f)] = reason
+        case .mouseButton(true, _, _, _, _): held[Self.mouse] = reason
+        case .key(true, _, _) where orKey: break
+        default: return false
+        }
+        return true
+    }
+
+    /// Whether `event` is part of a held touch: while one is held every finger is (another finger put down
+    /// joins it), and the mouse's button; a touch is let go when its finger or the button is up.
+    mutating func swallows(_ event: EventLog.Event) -> Bool {
+        guard let reason = held.values.first else { return false }
+        switch event {
+        case .finger(let phase, let t, let f, _, _, _, _, _):
+            let key = FingerKey(touchId: t, fingerId: f)
+            if phase == .down { held[key] = reason }
+            if phase == .up { held[key] = nil }
+            return true
+        case .mouseMotion:
+            return held[Self.mouse] != nil
+        case .mouseButton(let down, _, _, _, _):
+            if !down { held[Self.mouse] = nil }
+            return true
+        default:
+            return false
+        }
+    }
+}
