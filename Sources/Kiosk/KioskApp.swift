@@ -536,6 +536,12 @@ public final class KioskApp {
         hoursWatch.state(of: hours, at: wall, calendar: calendar)
     }
 
+    /// The opening hours close the kiosk now.
+    var isClosed: Bool {
+        guard let hours = manifest.openingHours, let wallClock else { return false }
+        return !hoursNow(hours, at: wallClock(now)).open
+    }
+
     /// When the opening hours next open or close the kiosk, on its clock.
     var nextHoursChange: Double? {
         guard let hours = manifest.openingHours, let wallClock else { return nil }
@@ -548,7 +554,8 @@ public final class KioskApp {
     /// clock's milliseconds; nil when none is pending. A sleeping frame loop wakes then, not before.
     public var nextDeadline: Double? {
         if let toolScreen { return toolScreen.deadline }
-        var deadlines = presence.nextDeadline(at: now, touchHeld: touches.isHolding, hoursChange: nextHoursChange)
+        var deadlines = presence.nextDeadline(
+            at: now, touchHeld: touches.isHolding, closed: isClosed, hoursChange: nextHoursChange)
         if let t = transition { deadlines.append(t.start + t.duration) }
         return deadlines.min()
     }

@@ -167,14 +167,15 @@ public struct Presence {
     }
 
     /// The next time one of the rules has something to do, from the same due times that decide them
-    /// (`hoursChange`: when the opening hours next open or close the kiosk).
-    func nextDeadline(at now: Double, touchHeld: Bool, hoursChange: Double?) -> [Double] {
+    /// (`closed`: the opening hours close the kiosk now; `hoursChange`: when they next open or close it).
+    func nextDeadline(at now: Double, touchHeld: Bool, closed: Bool, hoursChange: Double?) -> [Double] {
         var deadlines: [Double] = []
         if let due = blankDue(touchHeld: touchHeld) { deadlines.append(due) }
         if let due = idleResetDue { deadlines.append(due) }
         if let change = hoursChange { deadlines.append(change) }
-        // (With an idle timeout, the idle reset's deadline above is this one.)
-        if rules.idleTimeoutMs == 0, let until = awakeWhenClosedUntil { deadlines.append(until) }
+        // Only while closed: an open kiosk has nothing to do then. (With an idle timeout, the idle reset's
+        // deadline above is this one.)
+        if closed, rules.idleTimeoutMs == 0, let until = awakeWhenClosedUntil { deadlines.append(until) }
         if let due = attractDue {
             deadlines.append(now < due - Self.attractPrepareMs ? due - Self.attractPrepareMs : due)
         }

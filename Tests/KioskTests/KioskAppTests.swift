@@ -19,10 +19,10 @@ import Testing
     /// The app of `manifestText`, with `extra` top-level keys (`"transition": "zoom",`).
     static func app(
         scene: String? = nil, calibration: String = "", extra: String = "", size: Size = Size(width: 800, height: 480),
-        rotation: Rotation = .none
+        rotation: Rotation = .none, idleTimeout: Int = 2
     ) throws -> KioskApp {
         var text = manifestText.replacingOccurrences(
-            of: "\"idleTimeoutSeconds\": 2,", with: "\"idleTimeoutSeconds\": 2, \(extra)")
+            of: "\"idleTimeoutSeconds\": 2,", with: "\"idleTimeoutSeconds\": \(idleTimeout), \(extra)")
         if !calibration.isEmpty {
             text = text.replacingOccurrences(
                 of: "\"idleTimeoutSeconds\": 2,", with: "\"idleTimeoutSeconds\": 2, \"calibration\": \(calibration),")

@@ -104,6 +104,21 @@ import Testing
         #expect(!app.isBlanked)
     }
 
+    /// Open, with no idle timeout, touched more than two minutes ago: nothing is due until closing time. (The
+    /// passed end of the touch's "awake when closed" time stayed the next deadline, and a sleeping frame loop
+    /// never slept again.)
+    @Test func anOpenKioskTouchedLongAgoSleepsUntilClosingTime() throws {
+        let start = Self.at("2026-01-05T10:00:00")
+        let app = try KioskAppTests.app(extra: "\"openingHours\": {\"mon-sun\": \"06:00-22:00\"},", idleTimeout: 0)
+        app.calendar = Self.parisCalendar
+        app.wallClock = { start + $0 / 1000 }
+        VisitTests.tap(app, 0.9, 0.9, at: 1000)
+        KioskAppTests.run(app, from: 1000, to: 130_000)
+        #expect(!app.isBlanked)
+        let closing = (Self.at("2026-01-05T22:00:00") - start) * 1000
+        #expect(abs((app.nextDeadline ?? 0) - closing) < 0.01, "\(app.nextDeadline ?? 0)")
+    }
+
     /// New hours in a reload take effect at once: the state cached until the old hours' next change is let go
     /// (an operator who moves closing time from midnight to 18:00 and reloads at 19:00 sees the screen go blank).
     @Test func aReloadWithNewHoursTakesEffectAtOnce() throws {
