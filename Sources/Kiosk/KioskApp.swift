@@ -7,14 +7,16 @@ import TouchInput
 /// what each frame draws and what the trace says. The SDL layer feeds it events and draws its commands.
 public final class KioskApp {
     /// What the kiosk shows (a reload replaces it).
-    public private(set) var manifest: Manifest
+    public var manifest: Manifest { navigator.manifest }
     /// The touch calibration in effect: the manifest's, unless a calibration file replaces it (calibration.md).
     public var calibration: Calibration
     public let rotation: Rotation
     /// The physical screen (window) in pixels; scenes see `sceneSize`.
     public private(set) var physicalSize: Size
-    public private(set) var sceneSize: Size
-    public private(set) var scene: Scene
+    public var sceneSize: Size { navigator.sceneSize }
+    public var scene: Scene { navigator.scene }
+    /// The scenes, the one shown and the changes between them.
+    let navigator: Navigator
     /// Escape quits (in a window only, never on a kiosk).
     public var escapeQuits = false
     public private(set) var quitRequested = false
@@ -28,8 +30,6 @@ public final class KioskApp {
     /// Milliseconds since the first frame.
     public private(set) var now: Double = 0
 
-    let imageInfo: (String) -> ImageInfo
-    var scenes: [String: Scene] = [:]
     var input = InputMapper()
     /// The visitor's session, the screen's state and the timed rules between them.
     public internal(set) var presence: Presence
@@ -39,7 +39,6 @@ public final class KioskApp {
     /// reset).
     public var activeSince: Double { presence.activeSince }
     public var isAttracting: Bool { presence.attractLoop != nil }
-    var lastPage: Int?
     /// The screen is blank (`blankAfterSeconds`, or outside the opening hours); the next touch only wakes it.
     public var isBlanked: Bool { presence.isBlanked }
     /// Why the screen is blank.
@@ -51,47 +50,24 @@ public final class KioskApp {
     /// The opening hours' state as last computed.
     var hoursWatch = HoursWatch()
     /// The scene change running now, and the scene it leaves (drawn at its start by the renderer).
-    public private(set) var transition: SceneTransition?
-    public private(set) var outgoing: Scene?
-    /// Which scene and hotspot each scene was opened from: going back there shrinks into the hotspot.
-    var openedFrom: [String: (scene: String, hotspot: String)] = [:]
+    public var transition: SceneTransition? { navigator.transition }
+    public var outgoing: Scene? { navigator.outgoing }
     /// Touches a gate took whole, swallowed until their last finger (or the button) is up.
     var touches = TouchGate()
-
-    static let homeButtonID = "\u{0}home"
 
     /// `imageInfo` loads (or has loaded) an image and says its size, or that it failed.
     public init(
         manifest: Manifest, physicalSize: Size, rotation: Rotation = .none, startScene: String? = nil,
         imageInfo: @escaping (String) -> ImageInfo
     ) {
-        self.manifest = manifest
         calibration = manifest.calibration
         self.rotation = rotation
         self.physicalSize = physicalSize
-        self.sceneSize = rotation.sceneSize(physicalSize)
-        self.imageInfo = imageInfo
         presence = Presence(manifest)
-        let first = startScene.flatMap { manifest.scene($0) } ?? manifest.scene(manifest.home) ?? manifest.scenes[0]
-        let size = rotation.sceneSize(physicalSize)
-        scene = Scene(config: first, size: size, images: first.imagePaths.map(imageInfo), sink: sink)
-        scenes[first.id] = scene
-        scene.controller.hitTest = { [unowned self] p in self.hitTest(p) }
-        lastPage = scene.currentPage
+        navigator = Navigator(
+            manifest: manifest, sceneSize: rotation.sceneSize(physicalSize), startScene: startScene, sink: sink,
+            imageInfo: imageInfo)
         sink.events.removeAll()
-    }
-
-    func makeScene(_ config: SceneConfig) -> Scene {
-        if let s = scenes[config.id] { return s }
-        return newScene(config, images: config.imagePaths.map(imageInfo))
-    }
-
-    /// A new instance of a scene, which replaces the one kept for its id.
-    func newScene(_ config: SceneConfig, images: [ImageInfo]) -> Scene {
-        let s = Scene(config: config, size: sceneSize, images: images, sink: sink)
-        s.controller.hitTest = { [unowned self] p in self.hitTest(p) }
-        scenes[config.id] = s
-        return s
     }
 
     // MARK: Scenes
@@ -99,61 +75,11 @@ public final class KioskApp {
     /// Opens scene `id` at its opening state and reports `sceneDidChange`, with the manifest's transition
     /// (`hotspot`: the one tapped to get there, which a zoom grows out of).
     public func show(scene id: String, from hotspot: Hotspot? = nil, style: TransitionStyle? = nil) {
-        guard let config = manifest.scene(id), id != scene.config.id else { return }
-        let old = scene
-        let grow = hotspot.flatMap { old.frame(of: $0) }
-        open(makeScene(config))
-        if let hotspot { openedFrom[id] = (old.config.id, hotspot.id) }
-        startTransition(from: old, grow: grow, style: style)
-        sink.add(TraceEvent(view: nil, name: "sceneDidChange", arguments: "\"scene\": \(jsonString(id))"))
+        navigator.show(scene: id, from: hotspot, style: style, at: now)
     }
 
-    /// Shows the current scene anew at its opening state, fading from how it looks now (an attract step on the
-    /// scene already shown, the loop's end on the home scene): a new instance of it opens, so the one leaving is
-    /// still drawn as it was.
-    func reopen() {
-        let old = scene
-        open(newScene(old.config, images: old.images))
-        startTransition(from: old, grow: nil, style: .fade)
-    }
-
-    /// Shows `s` at its opening state (opening a scene is not a scroll: its views' events are not reported).
-    func open(_ s: Scene) {
-        let mark = sink.events.count
-        s.reset()
-        sink.events.removeSubrange(mark...)
-        scene = s
-        lastPage = s.currentPage
-    }
-
-    /// The manifest's transition from `old` to the scene now shown: a zoom grows out of `grow` (the tapped
-    /// hotspot) or, back to the scene it was opened from, shrinks into its hotspot; every other change fades.
-    /// A reload's fade (`reload`) lasts at most `reloadFadeMs`, and starts from what the screen showed.
-    func startTransition(from old: Scene, grow: Rect?, style forced: TransitionStyle? = nil, reload: Bool = false) {
-        guard manifest.transition != .none, manifest.transitionMs > 0 else { return }
-        var style = TransitionStyle.fade
-        var rect: Rect?
-        var shrinks = false
-        if manifest.transition == .zoom && forced == nil {
-            if let grow {
-                (style, rect) = (.zoom, grow)
-            } else if let back = openedFrom[old.config.id], back.scene == scene.config.id,
-                let h = scene.config.hotspots.first(where: { $0.id == back.hotspot }), let frame = scene.frame(of: h)
-            {
-                (style, rect, shrinks) = (.zoom, frame, true)
-            }
-        }
-        transition = SceneTransition(
-            from: old.config.id, to: scene.config.id, style: style, start: now,
-            duration: reload ? min(manifest.transitionMs, Self.reloadFadeMs) : manifest.transitionMs, rect: rect,
-            shrinks: shrinks, reload: reload)
-        outgoing = old
-        sink.add(
-            TraceEvent(
-                view: nil, name: "sceneTransition",
-                arguments: "\"from\": \(jsonString(old.config.id)), \"to\": \(jsonString(scene.config.id)), "
-                    + "\"style\": \(jsonString(style.rawValue))"))
-    }
+    /// Shows the current scene anew at its opening state, fading from how it looks now.
+    func reopen() { navigator.reopen(at: now) }
 
     /// New content (a reload, operations.md): the scene, its offsets, zoom and page are kept when the new
     /// manifest has a scene of the same id showing the same images; otherwise the kiosk goes home. Reports
@@ -163,36 +89,30 @@ public final class KioskApp {
         let old = scene.config
         let views = viewStates()
         // The old content's transition and attract loop end with it (the loop starts again from the new one's).
-        transition = nil
-        outgoing = nil
+        navigator.endTransition(at: now, force: true)
         if presence.attractLoop != nil {
             presence.screen = .scenes
             sink.add(TraceEvent(view: nil, name: "attractDidEnd"))
         }
-        openedFrom.removeAll()
-        manifest = new
+        navigator.replace(new)
         presence.rules = Presence.Rules(new)
-        scenes.removeAll()
         // Making the new scene and placing its views is not a scroll (as opening a scene is not).
         let mark = sink.events.count
         if let same = new.scene(old.id), same.imagePaths == old.imagePaths {
-            scene = makeScene(same)
+            navigator.place(navigator.makeScene(same))
             apply(views)
             sink.events.removeSubrange(mark...)
         } else {
             let home = new.scene(new.home) ?? new.scenes[0]
-            open(makeScene(home))
+            navigator.open(navigator.makeScene(home))
             sink.events.removeSubrange(mark...)
             if home.id != old.id {
                 sink.add(TraceEvent(view: nil, name: "sceneDidChange", arguments: "\"scene\": \(jsonString(home.id))"))
             }
         }
-        startTransition(from: oldScene, grow: nil, style: .fade, reload: true)
+        navigator.startTransition(from: oldScene, grow: nil, style: .fade, reload: true, at: now)
         sink.add(TraceEvent(view: nil, name: "contentDidReload", arguments: "\"ok\": true"))
     }
-
-    /// The longest a reload's fade lasts (operations.md: a short crossfade, at most 300 ms).
-    static let reloadFadeMs = 300.0
 
     /// A reload that found problems: the content stays as it is; the trace says why.
     public func reloadFailed(_ error: String) {
@@ -202,19 +122,7 @@ public final class KioskApp {
     }
 
     /// The home button: top-left, shown on every scene but home.
-    public var homeButtonFrame: Rect? { homeButtonFrame(of: scene) }
-
-    func homeButtonFrame(of scene: Scene) -> Rect? {
-        guard manifest.homeButton, scene.config.id != manifest.home else { return nil }
-        return Rect(
-            x: HomeButtonStyle.margin, y: HomeButtonStyle.margin, width: HomeButtonStyle.size,
-            height: HomeButtonStyle.size)
-    }
-
-    func hitTest(_ p: Point) -> String? {
-        if let frame = homeButtonFrame, frame.contains(p) { return Self.homeButtonID }
-        return scene.hotspot(at: p)?.id
-    }
+    public var homeButtonFrame: Rect? { navigator.homeButtonFrame(of: scene) }
 
     // MARK: Input
 
@@ -298,7 +206,7 @@ public final class KioskApp {
             endAttract()
             return true
         }
-        if let t = transition, now - t.start < t.duration, touches.take(event, for: .transition) { return true }
+        if navigator.isChanging(at: now), touches.take(event, for: .transition) { return true }
         return false
     }
 
@@ -373,12 +281,8 @@ public final class KioskApp {
 
     func resize(_ size: Size) {
         guard size != physicalSize else { return }
-        let current = scene.config
         physicalSize = size
-        sceneSize = rotation.sceneSize(size)
-        scenes.removeAll()
-        scene = makeScene(current)
-        lastPage = scene.currentPage
+        navigator.resize(sceneSize: rotation.sceneSize(size))
     }
 
     func noteInput() { presence.noteInput(at: now) }
@@ -397,10 +301,7 @@ public final class KioskApp {
             if toolScreen.isOver { quitRequested = true }
             return
         }
-        if let t = transition, now - t.start >= t.duration {
-            transition = nil
-            outgoing = nil
-        }
+        navigator.endTransition(at: now)
         // The events are taken before they are acted on: a hotspot's goto changes the scene, and the events left
         // in the old scene's controller would act again when it is shown next.
         let controller = scene.controller
@@ -408,8 +309,8 @@ public final class KioskApp {
         let events = controller.events
         controller.events.removeAll(keepingCapacity: true)
         for g in events { report(g) }
-        if let page = scene.currentPage, page != lastPage {
-            lastPage = page
+        if let page = scene.currentPage, page != navigator.lastPage {
+            navigator.lastPage = page
             sink.add(TraceEvent(view: scene.config.id, name: "pageDidChange", arguments: "\"page\": \(page)"))
         }
         applyTimedRules()
@@ -419,7 +320,7 @@ public final class KioskApp {
         switch g {
         case .doubleTap(let p):
             sink.add(TraceEvent(view: scene.config.id, name: "doubleTap", arguments: "\"point\": \(jsonPoint(p))"))
-        case .hotspotTapped(Self.homeButtonID):
+        case .hotspotTapped(Navigator.homeButtonID):
             show(scene: manifest.home)
         case .hotspotTapped(let id):
             sink.add(
@@ -590,7 +491,7 @@ public final class KioskApp {
     /// A scene's commands with the home button where it has one (the outgoing scene of a transition too).
     public func drawList(of scene: Scene, tiles: inout TileQuery) -> [DrawCommand] {
         var list = scene.drawList(tiles: &tiles)
-        if let frame = homeButtonFrame(of: scene) { list.append(.homeButton(frame)) }
+        if let frame = navigator.homeButtonFrame(of: scene) { list.append(.homeButton(frame)) }
         return list
     }
 

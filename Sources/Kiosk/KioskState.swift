@@ -72,7 +72,7 @@ extension KioskApp {
                 )
             }
         }
-        lastPage = scene.currentPage
+        navigator.lastPage = scene.currentPage
         return moved
     }
 

@@ -1,0 +1,164 @@
+import EventLog
+import ScrollEngine
+
+/// The scenes and the ways between them: the scenes made so far (kept with their views until a reload or a
+/// resize), the one shown, the scene change running and the scene it leaves, where each scene was opened from
+/// (going back there shrinks into the hotspot), the home button and what a touch hits.
+final class Navigator {
+    /// What the kiosk shows (a reload replaces it).
+    private(set) var manifest: Manifest
+    /// The size every scene is laid out at (the screen, turned by the rotation).
+    private(set) var sceneSize: Size
+    private(set) var scene: Scene
+    /// The scene change running now, and the scene it leaves (drawn at its start by the renderer).
+    private(set) var transition: SceneTransition?
+    private(set) var outgoing: Scene?
+    /// The page last reported (`pageDidChange`).
+    var lastPage: Int?
+    private var scenes: [String: Scene] = [:]
+    private var openedFrom: [String: (scene: String, hotspot: String)] = [:]
+    let sink: EventSink
+    let imageInfo: (String) -> ImageInfo
+
+    /// The hotspot id of the home button (no manifest id can hold a NUL).
+    static let homeButtonID = "\u{0}home"
+
+    /// The longest a reload's fade lasts (operations.md: a short crossfade, at most 300 ms).
+    static let reloadFadeMs = 300.0
+
+    init(
+        manifest: Manifest, sceneSize: Size, startScene: String?, sink: EventSink,
+        imageInfo: @escaping (String) -> ImageInfo
+    ) {
+        self.manifest = manifest
+        self.sceneSize = sceneSize
+        self.sink = sink
+        self.imageInfo = imageInfo
+        let first = startScene.flatMap { manifest.scene($0) } ?? manifest.scene(manifest.home) ?? manifest.scenes[0]
+        scene = Scene(config: first, size: sceneSize, images: first.imagePaths.map(imageInfo), sink: sink)
+        scenes[first.id] = scene
+        scene.controller.hitTest = { [unowned self] p in self.hitTest(p) }
+        lastPage = scene.currentPage
+    }
+
+    func makeScene(_ config: SceneConfig) -> Scene {
+        if let s = scenes[config.id] { return s }
+        return newScene(config, images: config.imagePaths.map(imageInfo))
+    }
+
+    /// A new instance of a scene, which replaces the one kept for its id.
+    func newScene(_ config: SceneConfig, images: [ImageInfo]) -> Scene {
+        let s = Scene(config: config, size: sceneSize, images: images, sink: sink)
+        s.controller.hitTest = { [unowned self] p in self.hitTest(p) }
+        scenes[config.id] = s
+        return s
+    }
+
+    /// Opens scene `id` at its opening state and reports `sceneDidChange`, with the manifest's transition
+    /// (`hotspot`: the one tapped to get there, which a zoom grows out of).
+    func show(scene id: String, from hotspot: Hotspot? = nil, style: TransitionStyle? = nil, at now: Double) {
+        guard let config = manifest.scene(id), id != scene.config.id else { return }
+        let old = scene
+        let grow = hotspot.flatMap { old.frame(of: $0) }
+        open(makeScene(config))
+        if let hotspot { openedFrom[id] = (old.config.id, hotspot.id) }
+        startTransition(from: old, grow: grow, style: style, at: now)
+        sink.add(TraceEvent(view: nil, name: "sceneDidChange", arguments: "\"scene\": \(jsonString(id))"))
+    }
+
+    /// Shows the current scene anew at its opening state, fading from how it looks now (an attract step on the
+    /// scene already shown, the loop's end on the home scene): a new instance of it opens, so the one leaving is
+    /// still drawn as it was.
+    func reopen(at now: Double) {
+        let old = scene
+        open(newScene(old.config, images: old.images))
+        startTransition(from: old, grow: nil, style: .fade, at: now)
+    }
+
+    /// Shows `s` at its opening state (opening a scene is not a scroll: its views' events are not reported).
+    func open(_ s: Scene) {
+        let mark = sink.events.count
+        s.reset()
+        sink.events.removeSubrange(mark...)
+        place(s)
+    }
+
+    /// Shows `s` as it is.
+    func place(_ s: Scene) {
+        scene = s
+        lastPage = s.currentPage
+    }
+
+    /// The manifest's transition from `old` to the scene now shown: a zoom grows out of `grow` (the tapped
+    /// hotspot) or, back to the scene it was opened from, shrinks into its hotspot; every other change fades.
+    /// A reload's fade (`reload`) lasts at most `reloadFadeMs`, and starts from what the screen showed.
+    func startTransition(
+        from old: Scene, grow: Rect?, style forced: TransitionStyle? = nil, reload: Bool = false, at now: Double
+    ) {
+        guard manifest.transition != .none, manifest.transitionMs > 0 else { return }
+        var style = TransitionStyle.fade
+        var rect: Rect?
+        var shrinks = false
+        if manifest.transition == .zoom && forced == nil {
+            if let grow {
+                (style, rect) = (.zoom, grow)
+            } else if let back = openedFrom[old.config.id], back.scene == scene.config.id,
+                let h = scene.config.hotspots.first(where: { $0.id == back.hotspot }), let frame = scene.frame(of: h)
+            {
+                (style, rect, shrinks) = (.zoom, frame, true)
+            }
+        }
+        transition = SceneTransition(
+            from: old.config.id, to: scene.config.id, style: style, start: now,
+            duration: reload ? min(manifest.transitionMs, Self.reloadFadeMs) : manifest.transitionMs, rect: rect,
+            shrinks: shrinks, reload: reload)
+        outgoing = old
+        sink.add(
+            TraceEvent(
+                view: nil, name: "sceneTransition",
+                arguments: "\"from\": \(jsonString(old.config.id)), \"to\": \(jsonString(scene.config.id)), "
+                    + "\"style\": \(jsonString(style.rawValue))"))
+    }
+
+    /// Whether a scene change is running at `now` (it takes touches whole).
+    func isChanging(at now: Double) -> Bool {
+        guard let t = transition else { return false }
+        return now - t.start < t.duration
+    }
+
+    /// Ends the scene change once its time is up (or at once: `force`).
+    func endTransition(at now: Double, force: Bool = false) {
+        guard let t = transition, force || now - t.start >= t.duration else { return }
+        transition = nil
+        outgoing = nil
+    }
+
+    /// New content: the scenes made from the old are let go (a scene placed or opened next is the new one's).
+    func replace(_ new: Manifest) {
+        openedFrom.removeAll()
+        manifest = new
+        scenes.removeAll()
+    }
+
+    /// The screen's size changed: the scene shown is made again at the new size (its views at their opening
+    /// state), the others when next shown.
+    func resize(sceneSize size: Size) {
+        let current = scene.config
+        sceneSize = size
+        scenes.removeAll()
+        place(makeScene(current))
+    }
+
+    /// The home button: top-left, shown on every scene but home.
+    func homeButtonFrame(of scene: Scene) -> Rect? {
+        guard manifest.homeButton, scene.config.id != manifest.home else { return nil }
+        return Rect(
+            x: HomeButtonStyle.margin, y: HomeButtonStyle.margin, width: HomeButtonStyle.size,
+            height: HomeButtonStyle.size)
+    }
+
+    func hitTest(_ p: Point) -> String? {
+        if let frame = homeButtonFrame(of: scene), frame.contains(p) { return Self.homeButtonID }
+        return scene.hotspot(at: p)?.id
+    }
+}
