@@ -214,69 +214,18 @@ public final class KioskApp {
         InputMapper.scenePoint(pixel: p, physicalSize: physicalSize, sceneSize: sceneSize, rotation: rotation)
     }
 
-    /// The view the keyboard and the wheel act on: the current page of a carousel that zooms, else the main view.
-    var focusedView: ScrollView {
-        if let page = scene.currentPage, page < scene.pages.count, scene.pages[page].canZoom {
-            return scene.pages[page]
-        }
-        return scene.view
-    }
-
     /// Mouse wheel: scrolls (40 pt a step, the way a desktop scrolls); with Ctrl, zooms at the pointer.
     func wheel(_ steps: Point) {
-        let v = focusedView
-        if input.controlKeys > 0, v.canZoom {
-            let factor = steps.y > 0 ? KeyboardStyle.zoomStep : 1 / KeyboardStyle.zoomStep
-            let target = (v.zoomScale * factor).clampedTo(v.minimumZoomScale, v.maximumZoomScale)
-            let contentPoint = (v.contentOffset + input.mousePosition) / v.zoomScale
-            v.zoom(to: ZoomMath.zoomRect(scale: target, center: contentPoint, frame: v.bounds), animated: true)
-            return
-        }
-        if scene.config.type == .carousel && steps.x != 0 {
-            turnPage(steps.x > 0 ? 1 : -1)
-            return
-        }
-        scroll(
-            v, by: Point(x: -steps.x * KeyboardStyle.wheelStep, y: -steps.y * KeyboardStyle.wheelStep), animated: false)
+        scene.wheel(steps, zoomAbout: input.controlKeys > 0 ? input.mousePosition : nil)
     }
 
+    /// A desktop key: Escape quits in a window; the others scroll, turn pages and zoom (`Scene.key`).
     func key(_ name: String) {
-        let v = focusedView
-        let page = Point(x: v.bounds.width * 0.9, y: v.bounds.height * 0.9)
-        switch name {
-        case "Escape": if escapeQuits { quitRequested = true }
-        case "Left":
-            scene.config.type == .carousel ? turnPage(-1) : scroll(v, by: Point(x: -KeyboardStyle.arrowStep, y: 0))
-        case "Right":
-            scene.config.type == .carousel ? turnPage(1) : scroll(v, by: Point(x: KeyboardStyle.arrowStep, y: 0))
-        case "Up": scroll(v, by: Point(x: 0, y: -KeyboardStyle.arrowStep))
-        case "Down": scroll(v, by: Point(x: 0, y: KeyboardStyle.arrowStep))
-        case "PageUp": scene.config.type == .carousel ? turnPage(-1) : scroll(v, by: Point(x: 0, y: -page.y))
-        case "PageDown": scene.config.type == .carousel ? turnPage(1) : scroll(v, by: Point(x: 0, y: page.y))
-        case "Home":
-            v.setContentOffset(
-                Point(x: v.offsetLimits(.horizontal).lowerBound, y: v.offsetLimits(.vertical).lowerBound),
-                animated: true)
-        case "End":
-            v.setContentOffset(
-                Point(x: v.offsetLimits(.horizontal).upperBound, y: v.offsetLimits(.vertical).upperBound),
-                animated: true)
-        case "+", "=", "Keypad +": v.setZoomScale(v.zoomScale * KeyboardStyle.zoomStep, animated: true)
-        case "-", "Keypad -": v.setZoomScale(v.zoomScale / KeyboardStyle.zoomStep, animated: true)
-        default: break
+        if name == "Escape" {
+            if escapeQuits { quitRequested = true }
+            return
         }
-    }
-
-    func scroll(_ v: ScrollView, by delta: Point, animated: Bool = true) {
-        v.setContentOffset(v.clampedOffset(v.contentOffset + delta), animated: animated)
-    }
-
-    func turnPage(_ direction: Int, wrapping: Bool = false) {
-        let v = scene.view
-        guard let current = v.currentPage else { return }
-        let count = v.pageCount(.horizontal)
-        let target = wrapping ? (current + direction + count) % count : max(0, min(count - 1, current + direction))
-        v.setContentOffset(Point(x: v.pageOffset(target, .horizontal), y: v.contentOffset.y), animated: true)
+        scene.key(name)
     }
 
     func resize(_ size: Size) {
@@ -333,134 +282,6 @@ public final class KioskApp {
         }
     }
 
-    /// The timed rules, in their order: the screen blanks for want of input; the idle reset takes the kiosk
-    /// home at its opening state (home first, then blank or attract); the opening hours; the attract loop.
-    func applyTimedRules() {
-        if presence.blankIsDue(at: now, touchHeld: touches.isHolding, sceneAtRest: scene.isAtRest) { blank(.idle) }
-        if presence.idleResetIsDue(at: now, sceneAtRest: scene.isAtRest) {
-            presence.becomeIdle(at: now)
-            sink.add(TraceEvent(view: nil, name: "idleReset"))
-            if scene.config.id != manifest.home {
-                show(scene: manifest.home)
-            } else {
-                scene.reset(animated: true)
-            }
-        }
-        applyHours()
-        applyAttract()
-    }
-
-    // MARK: The attract loop
-
-    /// Images the kiosk will show soon, for the SDL layer to decode ahead: while the attract loop plays, its
-    /// next step's scene; in the last `attractPrepareMs` before it starts, the scenes of all its steps (once
-    /// shown they stay loaded anyway, so this adds no memory: it only makes them ready while nothing moves).
-    public var upcomingImagePaths: [String] {
-        guard let attract = manifest.attract else { return [] }
-        let scenes: [String]
-        if let loop = presence.attractLoop {
-            scenes = [attract.steps[(loop.step + 1) % attract.steps.count].scene]
-        } else if presence.attractIsNear(at: now) {
-            scenes = attract.steps.map(\.scene)
-        } else {
-            return []
-        }
-        var seen: Set<String> = [scene.config.id]
-        return scenes.filter { seen.insert($0).inserted }.flatMap { manifest.scene($0)?.imagePaths ?? [] }
-    }
-
-    /// Starts the loop when it is due, and plays it.
-    func applyAttract() {
-        let quiet = scene.isAtRest && transition == nil
-        if presence.attractLoop == nil, presence.attractIsDue(at: now, touchHeld: touches.isHolding, quiet: quiet),
-            let attract = manifest.attract
-        {
-            presence.screen = .attracting(AttractLoop(attract, at: now))
-            sink.add(TraceEvent(view: nil, name: "attractDidStart"))
-            beginAttractStep()
-        }
-        guard let loop = presence.attractLoop, transition == nil else { return }
-        if loop.advance(at: now) { return beginAttractStep() }
-        if loop.place(scene, at: now) { turnPage(1, wrapping: true) }
-    }
-
-    func beginAttractStep() {
-        guard let loop = presence.attractLoop else { return }
-        sink.add(TraceEvent(view: nil, name: "attractStep", arguments: "\"index\": \(loop.step)"))
-        if loop.current.scene != scene.config.id {
-            show(scene: loop.current.scene)
-        } else {
-            reopen()
-        }
-        _ = loop.place(scene, at: now)
-    }
-
-    /// The first touch ends the loop (that touch does nothing else) and the kiosk shows home, at rest, with a
-    /// fade.
-    func endAttract() {
-        guard presence.attractLoop != nil else { return }
-        presence.screen = .scenes
-        sink.add(TraceEvent(view: nil, name: "attractDidEnd"))
-        if scene.config.id != manifest.home {
-            show(scene: manifest.home, style: .fade)
-        } else {
-            reopen()
-        }
-    }
-
-    /// The screen goes blank; an attract loop playing ends (without going home: the screen is dark).
-    func blank(_ reason: Presence.BlankReason) {
-        let wasAttracting = presence.attractLoop != nil
-        presence.screen = .blank(reason)
-        sink.add(
-            TraceEvent(view: nil, name: "screenDidBlank", arguments: "\"reason\": \(jsonString(reason.rawValue))"))
-        if wasAttracting { sink.add(TraceEvent(view: nil, name: "attractDidEnd")) }
-    }
-
-    /// Outside the opening hours the screen is blank, unless a touch woke it: then until the idle reset. When
-    /// the kiosk opens, a screen blank for the hours wakes by itself.
-    func applyHours() {
-        guard let hours = manifest.openingHours, let wallClock else { return }
-        if hoursNow(hours, at: wallClock(now)).open {
-            if presence.blankReason == .hours {
-                presence.screen = .scenes
-                sink.add(TraceEvent(view: nil, name: "screenDidWake"))
-            }
-            return
-        }
-        let quiet = scene.isAtRest && transition == nil
-        if presence.closedBlankIsDue(at: now, touchHeld: touches.isHolding, quiet: quiet) { blank(.hours) }
-    }
-
-    /// The opening hours' state at `wall`.
-    func hoursNow(_ hours: OpeningHours, at wall: Double) -> (open: Bool, until: Double?) {
-        hoursWatch.state(of: hours, at: wall, calendar: calendar)
-    }
-
-    /// The opening hours close the kiosk now.
-    var isClosed: Bool {
-        guard let hours = manifest.openingHours, let wallClock else { return false }
-        return !hoursNow(hours, at: wallClock(now)).open
-    }
-
-    /// When the opening hours next open or close the kiosk, on its clock.
-    var nextHoursChange: Double? {
-        guard let hours = manifest.openingHours, let wallClock else { return nil }
-        let wall = wallClock(now)
-        guard let next = hoursNow(hours, at: wall).until else { return nil }
-        return now + (next - wall) * 1000
-    }
-
-    /// When the kiosk's own timers next have something to do (blanking the screen, the idle reset), in its
-    /// clock's milliseconds; nil when none is pending. A sleeping frame loop wakes then, not before.
-    public var nextDeadline: Double? {
-        if let toolScreen { return toolScreen.deadline }
-        var deadlines = presence.nextDeadline(
-            at: now, touchHeld: touches.isHolding, closed: isClosed, hoursChange: nextHoursChange)
-        if let t = transition { deadlines.append(t.start + t.duration) }
-        return deadlines.min()
-    }
-
     /// Nothing moves, no finger is down, no gesture timer runs, no transition.
     public var isAtRest: Bool { scene.isAtRest && transition == nil }
 
@@ -494,49 +315,6 @@ public final class KioskApp {
         if let frame = navigator.homeButtonFrame(of: scene) { list.append(.homeButton(frame)) }
         return list
     }
-
-    /// The frame's trace line (cli-and-trace.md, version 1); takes the events since the last line.
-    /// Ends a frame without a trace: its events are let go (else they would pile up for as long as it runs).
-    public func dropFrameEvents() { sink.events.removeAll(keepingCapacity: true) }
-
-    public func traceLine(frame: Int) -> String {
-        var s =
-            "{\"frame\": \(frame), \"t\": \(jsonNumber(now)), \"scene\": \(jsonString(scene.config.id)), \"views\": {"
-        s += scene.tracedViews.map { "\(jsonString($0.id)): \(Self.json($0.view))" }.joined(separator: ", ")
-        s += "}"
-        if let t = transition {
-            let progress = min(1, max(0, (now - t.start) / t.duration))
-            s +=
-                ", \"transition\": {\"from\": \(jsonString(t.from)), \"to\": \(jsonString(t.to)), "
-                + "\"style\": \(jsonString(t.style.rawValue)), \"progress\": \(jsonNumber(progress))}"
-        }
-        s += ", \"events\": ["
-        s += sink.events.map(\.json).joined(separator: ", ")
-        sink.events.removeAll(keepingCapacity: true)
-        return s + "]}"
-    }
-
-    static func json(_ v: ScrollView) -> String {
-        let i = v.contentInset
-        let a = v.adjustedContentInset
-        let page = v.currentPage.map(String.init) ?? "null"
-        return "{\"contentOffset\": \(jsonPoint(v.contentOffset)), \"zoomScale\": \(jsonNumber(v.zoomScale)), "
-            + "\"contentSize\": [\(jsonNumber(v.contentSize.width)), \(jsonNumber(v.contentSize.height))], "
-            + "\"bounds\": [\(jsonNumber(v.bounds.width)), \(jsonNumber(v.bounds.height))], "
-            + "\"contentInset\": [\(jsonNumber(i.top)), \(jsonNumber(i.left)), \(jsonNumber(i.bottom)), \(jsonNumber(i.right))], "
-            + "\"adjustedContentInset\": [\(jsonNumber(a.top)), \(jsonNumber(a.left)), \(jsonNumber(a.bottom)), \(jsonNumber(a.right))], "
-            + "\"page\": \(page), \"isTracking\": \(v.isTracking), \"isDragging\": \(v.isDragging), "
-            + "\"isDecelerating\": \(v.isDecelerating), \"isZooming\": \(v.isZooming), \"isZoomBouncing\": \(v.isZoomBouncing), "
-            + "\"indicators\": {\"horizontal\": \(jsonNumber(v.horizontalIndicator?.alpha ?? 0)), "
-            + "\"vertical\": \(jsonNumber(v.verticalIndicator?.alpha ?? 0))}}"
-    }
-}
-
-/// Desktop input steps (our choices, as desktop scroll views behave).
-enum KeyboardStyle {
-    static let arrowStep = 40.0
-    static let wheelStep = 40.0
-    static let zoomStep = 1.5
 }
 
 /// The home button: a 64 pt disc 24 pt from the top-left corner (large enough for a finger: Apple's HIG asks 44 pt).

@@ -1,0 +1,133 @@
+import EventLog
+
+/// The timed rules as the app applies them each frame: Presence decides when each is due, the app acts (goes
+/// home, blanks, plays the attract loop).
+extension KioskApp {
+    /// The timed rules, in their order: the screen blanks for want of input; the idle reset takes the kiosk
+    /// home at its opening state (home first, then blank or attract); the opening hours; the attract loop.
+    func applyTimedRules() {
+        if presence.blankIsDue(at: now, touchHeld: touches.isHolding, sceneAtRest: scene.isAtRest) { blank(.idle) }
+        if presence.idleResetIsDue(at: now, sceneAtRest: scene.isAtRest) {
+            presence.becomeIdle(at: now)
+            sink.add(TraceEvent(view: nil, name: "idleReset"))
+            if scene.config.id != manifest.home {
+                show(scene: manifest.home)
+            } else {
+                scene.reset(animated: true)
+            }
+        }
+        applyHours()
+        applyAttract()
+    }
+
+    // MARK: The attract loop
+
+    /// Images the kiosk will show soon, for the SDL layer to decode ahead: while the attract loop plays, its
+    /// next step's scene; in the last `attractPrepareMs` before it starts, the scenes of all its steps (once
+    /// shown they stay loaded anyway, so this adds no memory: it only makes them ready while nothing moves).
+    public var upcomingImagePaths: [String] {
+        guard let attract = manifest.attract else { return [] }
+        let scenes: [String]
+        if let loop = presence.attractLoop {
+            scenes = [attract.steps[(loop.step + 1) % attract.steps.count].scene]
+        } else if presence.attractIsNear(at: now) {
+            scenes = attract.steps.map(\.scene)
+        } else {
+            return []
+        }
+        var seen: Set<String> = [scene.config.id]
+        return scenes.filter { seen.insert($0).inserted }.flatMap { manifest.scene($0)?.imagePaths ?? [] }
+    }
+
+    /// Starts the loop when it is due, and plays it.
+    func applyAttract() {
+        let quiet = scene.isAtRest && transition == nil
+        if presence.attractLoop == nil, presence.attractIsDue(at: now, touchHeld: touches.isHolding, quiet: quiet),
+            let attract = manifest.attract
+        {
+            presence.screen = .attracting(AttractLoop(attract, at: now))
+            sink.add(TraceEvent(view: nil, name: "attractDidStart"))
+            beginAttractStep()
+        }
+        guard let loop = presence.attractLoop, transition == nil else { return }
+        if loop.advance(at: now) { return beginAttractStep() }
+        if loop.place(scene, at: now) { scene.turnPage(1, wrapping: true) }
+    }
+
+    func beginAttractStep() {
+        guard let loop = presence.attractLoop else { return }
+        sink.add(TraceEvent(view: nil, name: "attractStep", arguments: "\"index\": \(loop.step)"))
+        if loop.current.scene != scene.config.id {
+            show(scene: loop.current.scene)
+        } else {
+            reopen()
+        }
+        _ = loop.place(scene, at: now)
+    }
+
+    /// The first touch ends the loop (that touch does nothing else) and the kiosk shows home, at rest, with a
+    /// fade.
+    func endAttract() {
+        guard presence.attractLoop != nil else { return }
+        presence.screen = .scenes
+        sink.add(TraceEvent(view: nil, name: "attractDidEnd"))
+        if scene.config.id != manifest.home {
+            show(scene: manifest.home, style: .fade)
+        } else {
+            reopen()
+        }
+    }
+
+    /// The screen goes blank; an attract loop playing ends (without going home: the screen is dark).
+    func blank(_ reason: Presence.BlankReason) {
+        let wasAttracting = presence.attractLoop != nil
+        presence.screen = .blank(reason)
+        sink.add(
+            TraceEvent(view: nil, name: "screenDidBlank", arguments: "\"reason\": \(jsonString(reason.rawValue))"))
+        if wasAttracting { sink.add(TraceEvent(view: nil, name: "attractDidEnd")) }
+    }
+
+    /// Outside the opening hours the screen is blank, unless a touch woke it: then until the idle reset. When
+    /// the kiosk opens, a screen blank for the hours wakes by itself.
+    func applyHours() {
+        guard let hours = manifest.openingHours, let wallClock else { return }
+        if hoursNow(hours, at: wallClock(now)).open {
+            if presence.blankReason == .hours {
+                presence.screen = .scenes
+                sink.add(TraceEvent(view: nil, name: "screenDidWake"))
+            }
+            return
+        }
+        let quiet = scene.isAtRest && transition == nil
+        if presence.closedBlankIsDue(at: now, touchHeld: touches.isHolding, quiet: quiet) { blank(.hours) }
+    }
+
+    /// The opening hours' state at `wall`.
+    func hoursNow(_ hours: OpeningHours, at wall: Double) -> (open: Bool, until: Double?) {
+        hoursWatch.state(of: hours, at: wall, calendar: calendar)
+    }
+
+    /// The opening hours close the kiosk now.
+    var isClosed: Bool {
+        guard let hours = manifest.openingHours, let wallClock else { return false }
+        return !hoursNow(hours, at: wallClock(now)).open
+    }
+
+    /// When the opening hours next open or close the kiosk, on its clock.
+    var nextHoursChange: Double? {
+        guard let hours = manifest.openingHours, let wallClock else { return nil }
+        let wall = wallClock(now)
+        guard let next = hoursNow(hours, at: wall).until else { return nil }
+        return now + (next - wall) * 1000
+    }
+
+    /// When the kiosk's own timers next have something to do (blanking the screen, the idle reset), in its
+    /// clock's milliseconds; nil when none is pending. A sleeping frame loop wakes then, not before.
+    public var nextDeadline: Double? {
+        if let toolScreen { return toolScreen.deadline }
+        var deadlines = presence.nextDeadline(
+            at: now, touchHeld: touches.isHolding, closed: isClosed, hoursChange: nextHoursChange)
+        if let t = transition { deadlines.append(t.start + t.duration) }
+        return deadlines.min()
+    }
+}

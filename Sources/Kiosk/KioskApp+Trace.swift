@@ -1,0 +1,41 @@
+import EventLog
+import ScrollEngine
+
+/// The trace (cli-and-trace.md, version 1): one line a frame, the scene's views and the events since the last.
+extension KioskApp {
+    /// The frame's trace line (cli-and-trace.md, version 1); takes the events since the last line.
+    /// Ends a frame without a trace: its events are let go (else they would pile up for as long as it runs).
+    public func dropFrameEvents() { sink.events.removeAll(keepingCapacity: true) }
+
+    public func traceLine(frame: Int) -> String {
+        var s =
+            "{\"frame\": \(frame), \"t\": \(jsonNumber(now)), \"scene\": \(jsonString(scene.config.id)), \"views\": {"
+        s += scene.tracedViews.map { "\(jsonString($0.id)): \(Self.json($0.view))" }.joined(separator: ", ")
+        s += "}"
+        if let t = transition {
+            let progress = min(1, max(0, (now - t.start) / t.duration))
+            s +=
+                ", \"transition\": {\"from\": \(jsonString(t.from)), \"to\": \(jsonString(t.to)), "
+                + "\"style\": \(jsonString(t.style.rawValue)), \"progress\": \(jsonNumber(progress))}"
+        }
+        s += ", \"events\": ["
+        s += sink.events.map(\.json).joined(separator: ", ")
+        sink.events.removeAll(keepingCapacity: true)
+        return s + "]}"
+    }
+
+    static func json(_ v: ScrollView) -> String {
+        let i = v.contentInset
+        let a = v.adjustedContentInset
+        let page = v.currentPage.map(String.init) ?? "null"
+        return "{\"contentOffset\": \(jsonPoint(v.contentOffset)), \"zoomScale\": \(jsonNumber(v.zoomScale)), "
+            + "\"contentSize\": [\(jsonNumber(v.contentSize.width)), \(jsonNumber(v.contentSize.height))], "
+            + "\"bounds\": [\(jsonNumber(v.bounds.width)), \(jsonNumber(v.bounds.height))], "
+            + "\"contentInset\": [\(jsonNumber(i.top)), \(jsonNumber(i.left)), \(jsonNumber(i.bottom)), \(jsonNumber(i.right))], "
+            + "\"adjustedContentInset\": [\(jsonNumber(a.top)), \(jsonNumber(a.left)), \(jsonNumber(a.bottom)), \(jsonNumber(a.right))], "
+            + "\"page\": \(page), \"isTracking\": \(v.isTracking), \"isDragging\": \(v.isDragging), "
+            + "\"isDecelerating\": \(v.isDecelerating), \"isZooming\": \(v.isZooming), \"isZoomBouncing\": \(v.isZoomBouncing), "
+            + "\"indicators\": {\"horizontal\": \(jsonNumber(v.horizontalIndicator?.alpha ?? 0)), "
+            + "\"vertical\": \(jsonNumber(v.verticalIndicator?.alpha ?? 0))}}"
+    }
+}
