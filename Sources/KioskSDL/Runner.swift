@@ -139,6 +139,7 @@ final class FrameLoop {
     let app: KioskApp
     let display: Display
     let renderer: Renderer
+    let pipeline: FramePipeline
     /// Replayed events, mouse positions scaled to the window, fingers still down lifted at the end.
     let replay: [EventLog.Record]
     var next = 0
@@ -178,6 +179,7 @@ final class FrameLoop {
         self.app = app
         self.display = display
         self.renderer = renderer
+        pipeline = FramePipeline(app: app, renderer: renderer, display: display)
         self.replay = replay.map { Self.prepare($0, window: display.size) } ?? []
         screenshots = options.screenshots.map { ($0.ms, $0.path, false) }
         state = options.calibrate || options.touchTest ? nil : StateFile()
@@ -247,7 +249,7 @@ final class FrameLoop {
             logMemory()
             log(
                 .info,
-                "frames: \(frame) drawn, the longest in \(String(format: "%.2f", worstFrameMs)) ms, \(lateFrames) over \(String(format: "%.1f", Runner.frameMs)) ms"
+                "frames: \(frame) drawn, the longest in \(String(format: "%.2f", pipeline.worstMs)) ms, \(pipeline.lateFrames) over \(String(format: "%.1f", Runner.frameMs)) ms"
             )
             if let state { state.save(app.snapshot(wallClock: Date().timeIntervalSince1970, at: kioskNow())) }
             if let visit = visits?.finish() { visitLog?.append(visit, today: today()) }
@@ -311,11 +313,6 @@ final class FrameLoop {
             "memory: resident \(residentKiB()) KiB, textures \(renderer.tiles.cache.bytes / 1024) KiB, kept pictures "
                 + "\((renderer.layers?.bytes ?? 0) / 1024) KiB, peak \(peakResidentKiB()) KiB")
     }
-
-    /// The longest a frame took to draw and present (without the wait for vsync).
-    var worstFrameMs = 0.0
-    /// How many frames took longer than a frame at 60 Hz.
-    var lateFrames = 0
 
     /// The watchdog ping (from READY=1 on) and the periodic state save, both on the real clock.
     func keepUp(realMs: Double) {
@@ -529,25 +526,34 @@ final class FrameLoop {
     }
 
     func renderFrame(at t: Double) throws(KioskError) {
-        let start = SDL_GetPerformanceCounter()
-        app.step(to: t)
-        renderer.draw(app, at: t, screenSize: display.size)
-        for i in screenshots.indices where !screenshots[i].taken && screenshots[i].ms <= t {
-            try saveScreenshot(screenshots[i].path)
-            screenshots[i].taken = true
-        }
-        let swapping = swapIsDue
-        if swapping { renderer.keepForReload() }
-        SDL_RenderPresent(display.renderer)
-        let ms = msSince(start)
-        renderer.frameTook(ms)
-        worstFrameMs = max(worstFrameMs, ms)
-        if ms > Runner.frameMs { lateFrames += 1 }
-        if let l = loading { loading = (l.start, l.frames + 1, max(l.worstMs, ms)) }
-        lastFrameMs = t
-        settled = false
-        // In real time: each scene opened, and any picture that was not complete at once (on the virtual clock
-        // every tile is loaded before its frame).
+        var swapping = false
+        try pipeline.frame(
+            at: t,
+            beforePresent: { () throws(KioskError) in
+                for i in screenshots.indices where !screenshots[i].taken && screenshots[i].ms <= t {
+                    try saveScreenshot(screenshots[i].path)
+                    screenshots[i].taken = true
+                }
+                swapping = swapIsDue
+                if swapping { renderer.keepForReload() }
+            },
+            afterPresent: { ms in
+                if let l = loading { loading = (l.start, l.frames + 1, max(l.worstMs, ms)) }
+                lastFrameMs = t
+                settled = false
+                observeSettle(at: t)
+                countVisits(at: t)
+            })
+        if let trace { trace.write(app.traceLine(frame: frame) + "\n") } else { app.dropFrameEvents() }
+        announceReloadOutcome()
+        if swapping { swapContent() }
+        frame += 1
+        afterFrame(realMs: Double(SDL_GetTicks64() - startTicks))
+    }
+
+    /// In real time, each scene opened and any picture that was not complete at once is logged when it is
+    /// (on the virtual clock every tile is loaded before its frame).
+    func observeSettle(at t: Double) {
         if let r = settle.observe(
             atRest: app.isAtRest, opening: app.transition != nil, complete: renderer.pictureIsComplete, at: t),
             !isVirtual, r.ms > 0 || r.afterOpening
@@ -556,13 +562,6 @@ final class FrameLoop {
                 .info,
                 "pictureDidSettle: \(app.scene.config.id) complete \(Int(r.ms.rounded())) ms after coming to rest")
         }
-        countVisits(at: t)
-        renderer.images.prepareUpcoming(for: app, spentMs: msSince(start))
-        if let trace { trace.write(app.traceLine(frame: frame) + "\n") } else { app.dropFrameEvents() }
-        announceReloadOutcome()
-        if swapping { swapContent() }
-        frame += 1
-        afterFrame(realMs: Double(SDL_GetTicks64() - startTicks))
     }
 
     func saveScreenshot(_ path: String) throws(KioskError) {

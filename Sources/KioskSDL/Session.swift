@@ -8,6 +8,7 @@ public final class HeadlessSession {
     let display: Display
     let images: ImageStore
     let renderer: Renderer
+    let pipeline: FramePipeline
 
     /// Opens `manifestPath` on SDL's dummy driver at `width` x `height`, in scene `scene` (or home). Tiles
     /// load on worker threads unless `synchronous`.
@@ -24,20 +25,18 @@ public final class HeadlessSession {
             manifest: manifest, physicalSize: display.size, rotation: rotation, startScene: scene,
             imageInfo: images.info)
         renderer = Renderer(display: display, images: images)
+        pipeline = FramePipeline(app: app, renderer: renderer, display: display)
     }
 
-    /// Steps to `ms` and draws and presents one frame; returns its draw list. Its SDL calls are kept for
-    /// `replayCalls`.
+    /// Steps to `ms` and draws and presents one frame as the kiosk's loops do (`FramePipeline`); returns its
+    /// draw list. Its SDL calls are kept for `replayCalls`.
     @discardableResult
     public func frame(at ms: Double) -> [DrawCommand] {
-        let start = SDL_GetPerformanceCounter()
-        app.step(to: ms)
         renderer.calls.log.removeAll(keepingCapacity: true)
         renderer.calls.recording = true
-        let list = renderer.draw(app, at: ms, screenSize: display.size)
+        let list =
+            (try? pipeline.frame(at: ms, beforePresent: { [renderer] in renderer.calls.recording = false })) ?? []
         renderer.calls.recording = false
-        SDL_RenderPresent(display.renderer)
-        images.prepareUpcoming(for: app, spentMs: msSince(start))
         app.dropFrameEvents()  // as a frame of the real loop without a trace does
         return list
     }

@@ -1,0 +1,42 @@
+import CSDL2
+import Kiosk
+import ScrollEngine
+
+/// One frame, the same on every clock: the window's real-time loop, the virtual clock's and a benchmark's
+/// session. The app steps to the frame's time; the renderer draws it; `beforePresent` runs (screenshots, a
+/// reload keeping the old content's last frame); the frame is presented and timed (the next frame's uploads get
+/// what its drawing left); `afterPresent` runs; and the pictures coming next are decoded ahead in what is left.
+final class FramePipeline {
+    let app: KioskApp
+    let renderer: Renderer
+    let display: Display
+    /// The longest a frame took to draw and present (without the wait for vsync).
+    private(set) var worstMs = 0.0
+    /// How many frames took longer than a frame at 60 Hz.
+    private(set) var lateFrames = 0
+
+    init(app: KioskApp, renderer: Renderer, display: Display) {
+        self.app = app
+        self.renderer = renderer
+        self.display = display
+    }
+
+    /// Draws and presents the frame at `t`; its draw list.
+    @discardableResult
+    func frame(
+        at t: Double, beforePresent: () throws(KioskError) -> Void = {}, afterPresent: (_ ms: Double) -> Void = { _ in }
+    ) throws(KioskError) -> [DrawCommand] {
+        let start = SDL_GetPerformanceCounter()
+        app.step(to: t)
+        let list = renderer.draw(app, at: t, screenSize: display.size)
+        try beforePresent()
+        SDL_RenderPresent(display.renderer)
+        let ms = msSince(start)
+        renderer.frameTook(ms)
+        worstMs = max(worstMs, ms)
+        if ms > Runner.frameMs { lateFrames += 1 }
+        afterPresent(ms)
+        renderer.images.prepareUpcoming(for: app, spentMs: msSince(start))
+        return list
+    }
+}
