@@ -1,0 +1,84 @@
+import CSDL2
+import CSDL2Image
+import EventLog
+import Foundation
+import Kiosk
+import ScrollEngine
+
+/// SIGHUP's reload as the frame loop carries it out (operations.md): `RELOADING=1`, the check on its own
+/// thread, the swap once the visitor's gesture has ended, and `READY=1` after the first frame of the outcome.
+extension FrameLoop {
+    /// A load finished: problems leave the content as it is and are logged; good content waits for the frame
+    /// that swaps it in (`renderFrame`).
+    func finishReload(at t: Double) {
+        guard let reload = reloading.loader, let report = reload.take() else { return }
+        if let (start, frames, worst) = reloading.loading {
+            log(
+                .info,
+                "reload: checked in \(Int(now() - start)) ms; \(frames) frames drawn meanwhile, the longest in "
+                    + "\(String(format: "%.2f", worst)) ms")
+            reloading.loading = nil
+        }
+        for p in report.problems { log(p.isWarning ? .warning : .error, p.description) }
+        guard let manifest = report.manifest else {
+            let errors = report.errors
+            let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
+            let why = (errors.first?.description ?? "unknown") + more
+            log(
+                .error,
+                "reload: \(reload.path): \(errors.count) error\(errors.count == 1 ? "" : "s"); the content shown is unchanged"
+            )
+            app.reloadFailed(why)
+            reloading.outcome = "READY=1\nSTATUS=reload failed: \(why)"
+            return
+        }
+        reloading.pending = (manifest, t)
+    }
+
+    /// `RELOADING=1` (systemd's reload protocol wants the monotonic time with it); the frames from now on are
+    /// the load's.
+    func announceReloading() {
+        notifier?.send("RELOADING=1\nMONOTONIC_USEC=\(monotonicMicroseconds())")
+        reloading.loading = (now(), 0, 0)
+    }
+
+    func announceReloadOutcome() {
+        guard let outcome = reloading.outcome else { return }
+        reloading.outcome = nil
+        notifier?.send(outcome)
+        if reloading.loader?.next() == true { announceReloading() }
+    }
+
+    /// Swaps checked new content in after a frame (its last frame of the old content is kept: the manifest's
+    /// transition fades from it), once the visitor's gesture has ended; a finger held still for `swapWaitMs`
+    /// does not hold it back longer (a fling is never cut short).
+    var swapIsDue: Bool {
+        guard let pending = reloading.pending else { return false }
+        return app.isAtRest || (kioskNow() - pending.readyAt >= Self.swapWaitMs && !app.needsFrame)
+    }
+
+    func swapContent() {
+        guard let (manifest, _) = reloading.pending, let reload = reloading.loader else { return }
+        reloading.pending = nil
+        renderer.contentChanged(keeping: Set(manifest.scenes.flatMap(\.imagePaths)))
+        renderer.tiles.setBudget(manifest.textureBudgetBytes)
+        app.reload(manifest)
+        app.calibration = CalibrationFile.effective(file: reloading.calibrationFile, manifest: manifest.calibration)
+        log(.info, "reload: \(reload.path): \(manifest.scenes.count) scenes; showing \(app.scene.config.id)")
+        reloading.outcome = "READY=1\nSTATUS=showing \(app.scene.config.id) (reloaded)"
+    }
+}
+
+/// Where SIGHUP's reload stands.
+struct ReloadHandoff {
+    /// The loader (nil for the installer's tools), and the calibration file a reload reads again.
+    var loader: ContentReload?
+    var calibrationFile: String?
+    /// While a load runs: when it began (real ms), the frames drawn meanwhile and the longest of them.
+    var loading: (start: Double, frames: Int, worstMs: Double)?
+    /// Checked new content waiting for the screen to come to rest, and when it was ready (kiosk clock).
+    var pending: (manifest: Manifest, readyAt: Double)?
+    /// The `READY=1` that ends a reload, sent after the frame whose trace line says `contentDidReload` (the
+    /// first frame of the new content, or the next frame after a failure); then a load asked for meanwhile starts.
+    var outcome: String?
+}

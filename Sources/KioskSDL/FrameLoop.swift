@@ -1,0 +1,370 @@
+import CSDL2
+import CSDL2Image
+import EventLog
+import Foundation
+import Kiosk
+import ScrollEngine
+
+/// The frame loop and its outputs (trace, record, screenshots).
+final class FrameLoop {
+    let options: Options
+    let app: KioskApp
+    let display: Display
+    let renderer: Renderer
+    let pipeline: FramePipeline
+    /// Replayed events, mouse positions scaled to the window, fingers still down lifted at the end.
+    let replay: [EventLog.Record]
+    var next = 0
+    var frame = 0
+    var trace: OutputFile?
+    var record: OutputFile?
+    var screenshots: [(ms: Double, path: String, taken: Bool)]
+    /// SDL's ticks when the loop was made: the zero of its real clock (the saved state is restored on it).
+    let startTicks = SDL_GetTicks64()
+    let waiter: IdleWait
+    /// systemd's notifications and watchdog, the saved state, the memory log and the visits.
+    let service: ServiceDuties
+    var notifier: Notifier? { service.notifier }
+    var state: StateFile? { service.state }
+    /// SIGHUP's reload and where it stands.
+    var reloading = ReloadHandoff()
+    /// The wall clock at time zero when it is not the system's: `--clock`, or the headless default.
+    lazy var clockOrigin: Double? = {
+        if let clock = options.clock { return clock }
+        if case .headless = options.mode { return LocalTime.parse(LocalTime.headlessDefault) }
+        return nil
+    }()
+    /// New content waits for the visitor's gesture to end at most this long.
+    static let swapWaitMs = 3000.0
+
+    init(options: Options, app: KioskApp, display: Display, renderer: Renderer, replay: EventLog?) throws(KioskError) {
+        self.options = options
+        self.app = app
+        self.display = display
+        self.renderer = renderer
+        pipeline = FramePipeline(app: app, renderer: renderer, display: display)
+        self.replay = replay.map { Self.prepare($0, window: display.size) } ?? []
+        screenshots = options.screenshots.map { ($0.ms, $0.path, false) }
+        service = ServiceDuties(keepsState: !options.calibrate && !options.touchTest)
+        waiter = IdleWait.forCurrentDriver()
+        waiter.wakeOnEventsAndSignals()
+        // A decoded tile is an SDL event: it wakes the loop wherever it sleeps, and the frame draws it.
+        let tileEvent = SDL_RegisterEvents(1)
+        let wake: @Sendable () -> Void = {
+            var e = SDL_Event()
+            e.type = tileEvent
+            SDL_PushEvent(&e)
+        }
+        renderer.tiles.workers?.notify(wake)
+        // As is a picture decoded ahead.
+        renderer.images.onPrefetched = wake
+        if let path = options.trace { trace = try OutputFile(path) }
+        if let path = options.record {
+            record = try OutputFile(path)
+            let w = Int(display.size.width)
+            let h = Int(display.size.height)
+            record?.write(
+                "{\"kioskEventLog\": 1, \"display\": {\"w\": \(w), \"h\": \(h)}, \"source\": \"kiosk --record\"}\n")
+        }
+    }
+
+    /// Mouse positions are pixels of the log's display: scaled to this window. A finger still down when the log
+    /// ends is lifted at its last timestamp.
+    static func prepare(_ log: EventLog, window: Size) -> [EventLog.Record] {
+        let sx = window.width / log.display.width
+        let sy = window.height / log.display.height
+        var down: [String: EventLog.Record] = [:]
+        var out: [EventLog.Record] = []
+        for var r in log.records {
+            switch r.event {
+            case .finger(let phase, let touchId, let fingerId, _, _, _, _, _):
+                let key = "\(touchId)/\(fingerId)"
+                if phase == .up { down[key] = nil } else { down[key] = r }
+            case .mouseMotion(let x, let y, let xr, let yr, let state):
+                r.event = .mouseMotion(x: x * sx, y: y * sy, xrel: xr * sx, yrel: yr * sy, state: state)
+            case .mouseButton(let d, let b, let c, let x, let y):
+                r.event = .mouseButton(down: d, button: b, clicks: c, x: x * sx, y: y * sy)
+            default:
+                break
+            }
+            out.append(r)
+        }
+        let end = log.records.last?.timestamp ?? 0
+        for (_, r) in down.sorted(by: { $0.key < $1.key }) {
+            guard case .finger(_, let t, let f, let x, let y, _, _, let p) = r.event else { continue }
+            out.append(
+                .init(
+                    timestamp: end, event: .finger(.up, touchId: t, fingerId: f, x: x, y: y, dx: 0, dy: 0, pressure: p))
+            )
+        }
+        return out
+    }
+
+    var isHeadless: Bool {
+        if case .headless = options.mode { return true }
+        return false
+    }
+
+    func run() throws(KioskError) {
+        defer {
+            notifier?.send("STOPPING=1")
+            logMemory()
+            log(
+                .info,
+                "frames: \(frame) drawn, the longest in \(String(format: "%.2f", pipeline.worstMs)) ms, \(pipeline.lateFrames) over \(String(format: "%.1f", Runner.frameMs)) ms"
+            )
+            if let state { state.save(app.snapshot(wallClock: Date().timeIntervalSince1970, at: kioskNow())) }
+            if let visit = service.visits?.finish() { service.visitLog?.append(visit, today: today()) }
+            trace?.close()
+            record?.close()
+        }
+        if let state, let saved = state.load() {
+            switch app.restore(saved, wallClock: Date().timeIntervalSince1970, at: kioskNow()) {
+            case .restored(let adjusted):
+                log(.info, "restored the state of \(state.path): scene \(saved.scene)")
+                for line in adjusted { log(.warning, "\(state.path): \(line)") }
+            case .idleTimeoutPassed:
+                log(.info, "\(state.path): the idle timeout has passed since the last touch; starting at home")
+            case .sceneGone:
+                log(
+                    .warning,
+                    "\(state.path): the saved scene \"\(saved.scene)\" is not in the manifest; starting at home")
+            }
+        }
+        app.wallClock = { [unowned self] in self.wallClock(at: $0) }
+        if let visitLog = service.visitLog {
+            visitLog.prune(today: today())
+            service.visits = VisitCounter(app) { [unowned self] in self.wallClock(at: $0) }
+        }
+        if isVirtual { try runVirtual() } else { try runRealtime() }
+    }
+
+    /// The wall clock (Unix seconds) at `ms` on the kiosk's clock: `--clock` (or the headless default) plus the
+    /// kiosk's time, else the system's clock.
+    func wallClock(at ms: Double) -> Double {
+        if let clockOrigin { return clockOrigin + ms / 1000 }
+        return Date().timeIntervalSince1970 - (kioskNow() - ms) / 1000
+    }
+
+    /// The local day now (`YYYY-MM-DD`).
+    func today() -> String { String(LocalTime.iso(wallClock(at: kioskNow())).prefix(10)) }
+
+    /// The frame's events (before the trace takes them) to the visit counter; a visit that ended is written.
+    func countVisits(at t: Double) {
+        guard let visits = service.visits, let visit = visits.observe(app, at: t) else { return }
+        service.visitLog?.append(visit, today: today())
+    }
+
+    /// After each frame: READY=1 after the first, the watchdog, the state every few seconds (real time), and
+    /// the memory in the log every ten minutes (of the kiosk's clock: virtual headless, real otherwise).
+    func afterFrame(realMs: Double) {
+        if service.memoryLogIsDue(at: app.now) { logMemory() }
+        if frame == 1 {
+            notifier?.send("READY=1\nSTATUS=showing \(app.scene.config.id)")
+        }
+        keepUp(realMs: realMs)
+    }
+
+    /// The memory in the log: what is resident, and what the tile textures and kept pictures hold of it.
+    func logMemory() {
+        log(
+            .info,
+            "memory: resident \(residentKiB()) KiB, textures \(renderer.tiles.cache.bytes / 1024) KiB, kept pictures "
+                + "\((renderer.layers?.bytes ?? 0) / 1024) KiB, peak \(peakResidentKiB()) KiB")
+    }
+
+    /// The watchdog ping (from READY=1 on) and the periodic state save, both on the real clock.
+    func keepUp(realMs: Double) {
+        service.keepUp(realMs: realMs, running: frame > 0) {
+            app.snapshot(wallClock: Date().timeIntervalSince1970, at: kioskNow())
+        }
+    }
+
+    /// `--headless`: frame n at n × 1000/60 ms, as fast as the CPU allows.
+    func runVirtual() throws(KioskError) {
+        let lastEvent = replay.last?.timestamp ?? 0
+        while true {
+            let t = Double(frame) * Runner.frameMs
+            deliverReplay(upTo: t)
+            pollSDL(at: t)
+            try renderFrame(at: t)
+            if app.quitRequested { break }
+            let done = next == replay.count && app.isAtRest && screenshots.allSatisfy(\.taken)
+            if done || t >= lastEvent + 10_000 { break }
+        }
+        for s in screenshots where !s.taken {
+            log(.warning, "screenshot at \(s.ms) ms not taken: the run ended before it")
+        }
+    }
+
+    /// A window, a kiosk, or `--headless --realtime`: the real clock; nothing is drawn while nothing moves, and
+    /// the loop sleeps until input or its next timer.
+    func runRealtime() throws(KioskError) {
+        var needsDraw = true
+        while !app.quitRequested {
+            let before = now()
+            // It sleeps only when the screen shows what a frame at rest should: no tile waiting for its upload or
+            // blending in (the decoders' own wake-ups come and go before that).
+            if !needsDraw && !app.needsFrame && app.isAtRest && !swapIsDue && !renderer.pictureNeedsFrame {
+                if !settled && before - lastFrameMs >= Self.settleMs && !renderer.tiles.isBusy {
+                    renderer.settle()
+                    settled = true
+                }
+                waiter.wait(milliseconds: idleWait(at: before))
+            }
+            let t2 = now()
+            // The watchdog and the state are kept up while nothing is drawn, too.
+            keepUp(realMs: t2)
+            deliverReplay(upTo: t2)
+            // Tiles arriving, waiting for their upload or blending in are drawn as they come.
+            needsDraw = pollSDL(at: t2) || needsDraw || renderer.pictureNeedsFrame || swapIsDue
+            if app.quitRequested { break }
+            let wasMoving = app.needsFrame
+            app.step(to: t2)
+            let screenshotDue = screenshots.contains { !$0.taken && $0.ms <= t2 }
+            if needsDraw || wasMoving || app.needsFrame || screenshotDue {
+                try renderFrame(at: t2)
+                needsDraw = false
+                // Without a display there is no vsync to pace the loop: hold it to 60 frames a second.
+                if isHeadless { SDL_Delay(UInt32(max(0, Runner.frameMs - (now() - t2)))) }
+            } else {
+                renderer.images.prepareUpcoming(for: app, spentMs: 0)
+            }
+            if isHeadless && next == replay.count && !replay.isEmpty && app.isAtRest && screenshots.allSatisfy(\.taken)
+            {
+                break
+            }
+        }
+    }
+
+    /// Milliseconds on the real clock since the loop began.
+    func now() -> Double { Double(SDL_GetTicks64() - startTicks) }
+
+    /// `--headless` without `--realtime`: frames on a virtual clock.
+    var isVirtual: Bool { isHeadless && !options.realtime }
+
+    /// The kiosk's clock now: virtual, or real.
+    func kioskNow() -> Double { isVirtual ? app.now : now() }
+
+    /// How long an idle loop may sleep at `t`: until the first of its timers (the next replayed event or
+    /// screenshot, the watchdog ping, the state save, the app's idle reset or blanking). A decoded tile, input,
+    /// or a signal wakes it sooner; `maximumSleepMs` bounds it whatever happens.
+    func idleWait(at t: Double) -> Double {
+        var due = t + Self.maximumSleepMs
+        // (While tiles are on their way, their arrival wakes the loop; it settles after them.)
+        if !settled && !renderer.tiles.isBusy { due = min(due, lastFrameMs + Self.settleMs) }
+        if next < replay.count { due = min(due, replay[next].timestamp) }
+        if let s = screenshots.first(where: { !$0.taken }) { due = min(due, s.ms) }
+        if let duty = service.nextDue(running: frame > 0) { due = min(due, duty) }
+        if let d = app.nextDeadline { due = min(due, d) }
+        if let pending = reloading.pending { due = min(due, pending.readyAt + Self.swapWaitMs) }
+        return max(0, due - t)
+    }
+
+    /// When the picture became complete after coming to rest.
+    var settle = SettleWatch()
+
+    /// How long the screen holds still before the caches let go of what it does not show.
+    static let settleMs = 1000.0
+    var settled = false
+    var lastFrameMs = 0.0
+
+    /// The longest an idle kiosk sleeps without a timer: a safety net, not a poll.
+    static let maximumSleepMs = 10_000.0
+
+    func deliverReplay(upTo t: Double) {
+        while next < replay.count && replay[next].timestamp <= t {
+            deliver(replay[next].event, at: replay[next].timestamp)
+            next += 1
+        }
+    }
+
+    /// Hands everything SDL has to the app; true when something arrived.
+    @discardableResult
+    func pollSDL(at t: Double) -> Bool {
+        var any = false
+        var e = SDL_Event()
+        while SDL_PollEvent(&e) != 0 {
+            handleSDL(e, at: t)
+            any = true
+        }
+        return any
+    }
+
+    func handleSDL(_ e: SDL_Event, at t: Double) {
+        if let reload = reloading.loader, e.type == reload.requestEvent {
+            if reload.request() { announceReloading() }
+            return
+        }
+        if let reload = reloading.loader, e.type == reload.doneEvent {
+            finishReload(at: t)
+            return
+        }
+        guard let event = logEvent(e) else { return }
+        if case .window(let name, _, _) = event, name == "SDL_WINDOWEVENT_SIZE_CHANGED" {
+            let size = display.refreshSize()
+            deliver(.window(event: name, data1: Int(size.width), data2: Int(size.height)), at: t)
+            return
+        }
+        deliver(event, at: t)
+    }
+
+    func deliver(_ event: EventLog.Event, at t: Double) {
+        record?.write(EventLog.line(.init(timestamp: max(0, t), event: event)) + "\n")
+        app.handle(event, at: t)
+    }
+
+    func renderFrame(at t: Double) throws(KioskError) {
+        var swapping = false
+        try pipeline.frame(
+            at: t,
+            beforePresent: { () throws(KioskError) in
+                for i in screenshots.indices where !screenshots[i].taken && screenshots[i].ms <= t {
+                    try saveScreenshot(screenshots[i].path)
+                    screenshots[i].taken = true
+                }
+                swapping = swapIsDue
+                if swapping { renderer.keepForReload() }
+            },
+            afterPresent: { ms in
+                if let l = reloading.loading { reloading.loading = (l.start, l.frames + 1, max(l.worstMs, ms)) }
+                lastFrameMs = t
+                settled = false
+                observeSettle(at: t)
+                countVisits(at: t)
+            })
+        if let trace { trace.write(app.traceLine(frame: frame) + "\n") } else { app.dropFrameEvents() }
+        announceReloadOutcome()
+        if swapping { swapContent() }
+        frame += 1
+        afterFrame(realMs: Double(SDL_GetTicks64() - startTicks))
+    }
+
+    /// In real time, each scene opened and any picture that was not complete at once is logged when it is
+    /// (on the virtual clock every tile is loaded before its frame).
+    func observeSettle(at t: Double) {
+        if let r = settle.observe(
+            atRest: app.isAtRest, opening: app.transition != nil, complete: renderer.pictureIsComplete, at: t),
+            !isVirtual, r.ms > 0 || r.afterOpening
+        {
+            log(
+                .info,
+                "pictureDidSettle: \(app.scene.config.id) complete \(Int(r.ms.rounded())) ms after coming to rest")
+        }
+    }
+
+    func saveScreenshot(_ path: String) throws(KioskError) {
+        let w = Int32(display.size.width)
+        let h = Int32(display.size.height)
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            throw .other("screenshot \(path): \(sdlError())")
+        }
+        defer { SDL_FreeSurface(surface) }
+        guard
+            SDL_RenderReadPixels(
+                display.renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels, surface.pointee.pitch)
+                == 0,
+            IMG_SavePNG(surface, path) == 0
+        else { throw .other("screenshot \(path): \(sdlError())") }
+    }
+}

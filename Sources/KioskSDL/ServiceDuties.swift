@@ -1,0 +1,47 @@
+import Foundation
+import Kiosk
+
+/// What the kiosk owes the service around it (operations.md): systemd's notifications and watchdog pings, the
+/// state saved every few seconds, the memory in the log every ten minutes, and the visits written as they end.
+final class ServiceDuties {
+    let notifier = Notifier()
+    /// The kiosk's saved state (none for the installer's tools: the wizard is not the kiosk).
+    let state: StateFile?
+    /// Visits counted from the frames' events, and where they are written (with `$STATE_DIRECTORY`, not for the
+    /// installer's tools).
+    var visits: VisitCounter?
+    let visitLog: VisitLog?
+    private var lastSave = 0.0
+    private var lastMemoryLog = 0.0
+    static let memoryLogMs = 600_000.0
+
+    init(keepsState: Bool) {
+        state = keepsState ? StateFile() : nil
+        visitLog = state == nil ? nil : VisitLog()
+    }
+
+    /// The watchdog ping (once the first frame is up, `running`) and the periodic state save (`snapshot`), both
+    /// on the real clock.
+    func keepUp(realMs: Double, running: Bool, snapshot: () -> KioskState) {
+        if running { notifier?.tick(at: realMs) }
+        if let state, realMs - lastSave >= state.intervalMs {
+            lastSave = realMs
+            state.save(snapshot())
+        }
+    }
+
+    /// When the next ping or save is due (real ms), for a loop that sleeps.
+    func nextDue(running: Bool) -> Double? {
+        var due: Double?
+        if running, let ping = notifier?.nextPing { due = ping }
+        if let state { due = min(due ?? .infinity, lastSave + state.intervalMs) }
+        return due
+    }
+
+    /// Whether the memory is due in the log at `ms` of the kiosk's clock (then it is counted as logged).
+    func memoryLogIsDue(at ms: Double) -> Bool {
+        guard ms - lastMemoryLog >= Self.memoryLogMs else { return false }
+        lastMemoryLog = ms
+        return true
+    }
+}
