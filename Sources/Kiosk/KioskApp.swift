@@ -3,8 +3,9 @@ import Foundation
 import ScrollEngine
 import TouchInput
 
-/// The kiosk without SDL: scenes from the manifest, input mapped from SDL-shaped events, the idle reset,
-/// what each frame draws and what the trace says. The SDL layer feeds it events and draws its commands.
+/// The kiosk without SDL, as a router: an SDL-shaped input passes the gates (`TouchGate`) and goes to the scene
+/// (`InputMapper`); a frame steps the scene, acts on its gestures (`Navigator`), applies the timed rules
+/// (`Presence`), and says what it draws and its trace line. The SDL layer feeds it events and draws its commands.
 public final class KioskApp {
     /// What the kiosk shows (a reload replaces it).
     public var manifest: Manifest { navigator.manifest }
