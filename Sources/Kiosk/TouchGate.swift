@@ -11,7 +11,8 @@ struct TouchGate {
     /// The fingers held, and why the touch they belong to was taken.
     private(set) var held: [FingerKey: Reason] = [:]
 
-    /// The mouse, as one finger.
+    /// The mouse, as one finger of SDL's (touch and finger -1, ids SDL never gives a touchscreen); the gesture
+    /// controller knows it as `InputMapper.mouseFinger`.
     static let mouse = FingerKey(touchId: -1, fingerId: -1)
 
     var isHolding: Bool { !held.isEmpty }

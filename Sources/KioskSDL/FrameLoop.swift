@@ -180,6 +180,10 @@ final class FrameLoop {
         }
     }
 
+    /// A virtual run whose screen never comes to rest (or whose screenshots fall later) ends this long after its
+    /// last replayed event (our choice: longer than any fling, bounce or transition).
+    static let virtualRunOnMs = 10_000.0
+
     /// `--headless`: frame n at n × 1000/60 ms, as fast as the CPU allows.
     func runVirtual() throws(KioskError) {
         let lastEvent = replay.last?.timestamp ?? 0
@@ -190,7 +194,7 @@ final class FrameLoop {
             try renderFrame(at: t)
             if app.quitRequested { break }
             let done = next == replay.count && app.isAtRest && screenshots.allSatisfy(\.taken)
-            if done || t >= lastEvent + 10_000 { break }
+            if done || t >= lastEvent + Self.virtualRunOnMs { break }
         }
         for s in screenshots where !s.taken {
             log(.warning, "screenshot at \(s.ms) ms not taken: the run ended before it")

@@ -171,7 +171,7 @@ public final class ScrollView {
 
     public func pageCount(_ axis: Axis) -> Int {
         guard bounds[axis] > 0 else { return 1 }
-        let n = (contentSize[axis] / bounds[axis] - 1e-6).rounded(.up)
+        let n = (contentSize[axis] / bounds[axis] - ScrollConstants.sameTolerance).rounded(.up)
         return n.isFinite ? Swift.max(1, Int(Swift.min(n, 1e9))) : 1
     }
 

@@ -339,7 +339,7 @@ public final class GestureController {
             end(scrollView, velocity: v)
             return
         }
-        let displaced = abs(scrollView.contentOffset.x - startPageOffset) > 1e-6
+        let displaced = abs(scrollView.contentOffset.x - startPageOffset) > ScrollConstants.sameTolerance
         end(inner, velocity: Point(x: displaced ? 0 : v.x, y: v.y))
         end(scrollView, velocity: Point(x: displaced ? v.x : 0, y: 0))
     }
@@ -405,7 +405,7 @@ public final class GestureController {
         events.append(.doubleTap(p))
         guard let (view, origin) = zoomTarget(at: p) else { return }
         let local = p - origin
-        if view.zoomScale > view.minimumZoomScale + 1e-6 {
+        if view.zoomScale > view.minimumZoomScale + ScrollConstants.sameTolerance {
             view.setZoomScale(view.minimumZoomScale, animated: true)
         } else {
             let scale = doubleTapZoomScale ?? view.maximumZoomScale

@@ -27,6 +27,9 @@ public enum ScrollConstants {
     /// Our choice: zoom limits are clamped into this range, so that a zoomed content size stays finite and
     /// within what a renderer's integer coordinates hold.
     public static let zoomScaleLimits = 1e-6...1e6
+    /// Our choice: offsets, page counts and scales closer than this are the same (the rounding noise of the
+    /// animations' arithmetic, far below a pixel or a visible zoom step).
+    public static let sameTolerance = 1e-6
     /// Duration of programmatic animations (`setContentOffset(_:animated:)` and friends). UIKit publishes none;
     /// 0.3 s is the commonly measured value and matches UIView's default feel.
     public static let programmaticAnimationDuration = 0.3
