@@ -90,8 +90,8 @@ extension KioskApp {
     /// Outside the opening hours the screen is blank, unless a touch woke it: then until the idle reset. When
     /// the kiosk opens, a screen blank for the hours wakes by itself.
     func applyHours() {
-        guard let hours = manifest.openingHours, let wallClock else { return }
-        if hoursNow(hours, at: wallClock(now)).open {
+        guard let hours = hoursNow else { return }
+        if hours.open {
             if presence.blankReason == .hours {
                 presence.screen = .scenes
                 sink.add(TraceEvent(view: nil, name: "screenDidWake"))
@@ -102,32 +102,23 @@ extension KioskApp {
         if presence.closedBlankIsDue(at: now, touchHeld: touches.isHolding, quiet: quiet) { blank(.hours) }
     }
 
-    /// The opening hours' state at `wall`.
-    func hoursNow(_ hours: OpeningHours, at wall: Double) -> (open: Bool, until: Double?) {
-        hoursWatch.state(of: hours, at: wall, calendar: calendar)
-    }
-
-    /// The opening hours close the kiosk now.
-    var isClosed: Bool {
-        guard let hours = manifest.openingHours, let wallClock else { return false }
-        return !hoursNow(hours, at: wallClock(now)).open
-    }
-
-    /// When the opening hours next open or close the kiosk, on its clock.
-    var nextHoursChange: Double? {
+    /// The opening hours now, read once on the wall clock: open or not, and when they next open or close the
+    /// kiosk on its own clock (nil: no hours, or no wall clock known, and the kiosk is always open).
+    var hoursNow: (open: Bool, changeAt: Double?)? {
         guard let hours = manifest.openingHours, let wallClock else { return nil }
         let wall = wallClock(now)
-        guard let next = hoursNow(hours, at: wall).until else { return nil }
-        return now + (next - wall) * 1000
+        let state = hoursWatch.state(of: hours, at: wall, calendar: calendar)
+        return (state.open, state.until.map { now + ($0 - wall) * 1000 })
     }
 
     /// When the kiosk's own timers next have something to do (blanking the screen, the idle reset), in its
     /// clock's milliseconds; nil when none is pending. A sleeping frame loop wakes then, not before.
     public var nextDeadline: Double? {
         if let toolScreen { return toolScreen.deadline }
-        var deadlines = presence.nextDeadline(
-            at: now, touchHeld: touches.isHolding, closed: isClosed, hoursChange: nextHoursChange)
-        if let t = transition { deadlines.append(t.start + t.duration) }
+        let hours = hoursNow
+        var deadlines = presence.dueTimes(
+            at: now, touchHeld: touches.isHolding, closed: hours?.open == false, hoursChange: hours?.changeAt)
+        if let t = transition { deadlines.append(t.end) }
         return deadlines.min()
     }
 }

@@ -341,6 +341,12 @@ public struct SceneTransition: Equatable, Sendable {
     public var shrinks: Bool
     public var reload = false
 
+    /// Whether it still runs at `ms` (it takes touches whole while it does).
+    public func isRunning(at ms: Double) -> Bool { ms - start < duration }
+
+    /// When it ends.
+    public var end: Double { start + duration }
+
     /// How far it is at `ms`, eased in and out (0 to 1).
     public func progress(at ms: Double) -> Double {
         let x = min(1, max(0, (ms - start) / duration))

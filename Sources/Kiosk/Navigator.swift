@@ -121,14 +121,11 @@ final class Navigator {
     }
 
     /// Whether a scene change is running at `now` (it takes touches whole).
-    func isChanging(at now: Double) -> Bool {
-        guard let t = transition else { return false }
-        return now - t.start < t.duration
-    }
+    func isChanging(at now: Double) -> Bool { transition?.isRunning(at: now) ?? false }
 
     /// Ends the scene change once its time is up (or at once: `force`).
     func endTransition(at now: Double, force: Bool = false) {
-        guard let t = transition, force || now - t.start >= t.duration else { return }
+        guard let t = transition, force || !t.isRunning(at: now) else { return }
         transition = nil
         outgoing = nil
     }

@@ -166,9 +166,9 @@ public struct Presence {
         return now >= due - Self.attractPrepareMs
     }
 
-    /// The next time one of the rules has something to do, from the same due times that decide them
+    /// The times the rules next have something to do, from the same due times that decide them
     /// (`closed`: the opening hours close the kiosk now; `hoursChange`: when they next open or close it).
-    func nextDeadline(at now: Double, touchHeld: Bool, closed: Bool, hoursChange: Double?) -> [Double] {
+    func dueTimes(at now: Double, touchHeld: Bool, closed: Bool, hoursChange: Double?) -> [Double] {
         var deadlines: [Double] = []
         if let due = blankDue(touchHeld: touchHeld) { deadlines.append(due) }
         if let due = idleResetDue { deadlines.append(due) }

@@ -23,9 +23,9 @@ final class FramePipeline {
 
     /// Draws and presents the frame at `t`; its draw list.
     @discardableResult
-    func frame(
-        at t: Double, beforePresent: () throws(KioskError) -> Void = {}, afterPresent: (_ ms: Double) -> Void = { _ in }
-    ) throws(KioskError) -> [DrawCommand] {
+    func frame<Failure: Error>(
+        at t: Double, beforePresent: () throws(Failure) -> Void, afterPresent: (_ ms: Double) -> Void = { _ in }
+    ) throws(Failure) -> [DrawCommand] {
         let start = SDL_GetPerformanceCounter()
         app.step(to: t)
         let list = renderer.draw(app, at: t, screenSize: display.size)

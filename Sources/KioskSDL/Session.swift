@@ -34,9 +34,8 @@ public final class HeadlessSession {
     public func frame(at ms: Double) -> [DrawCommand] {
         renderer.calls.log.removeAll(keepingCapacity: true)
         renderer.calls.recording = true
-        let list =
-            (try? pipeline.frame(at: ms, beforePresent: { [renderer] in renderer.calls.recording = false })) ?? []
-        renderer.calls.recording = false
+        // The calls recorded are the frame's drawing: presenting is not one of them.
+        let list = pipeline.frame(at: ms, beforePresent: { [renderer] in renderer.calls.recording = false })
         app.dropFrameEvents()  // as a frame of the real loop without a trace does
         return list
     }
