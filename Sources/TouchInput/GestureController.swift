@@ -30,10 +30,18 @@ public final class GestureController {
         var position: Point
     }
 
-    enum ContentTouch {
+    /// Which gesture has taken the touch sequence. A pinch may take over from a pan; when it ends with one
+    /// finger left, the pan goes on.
+    enum Claim {
         case none
-        case pending(id: String, deliverAt: Double)
-        case delivered(id: String)
+        case pan
+        case pinch(view: ScrollView, origin: Point, afterPan: Bool)
+
+        /// The view a pinch zooms.
+        var zoomView: ScrollView? {
+            if case .pinch(let view, _, _) = self { return view }
+            return nil
+        }
     }
 
     var fingers: [Finger] = []
@@ -41,29 +49,12 @@ public final class GestureController {
     public private(set) var now: Double = 0
 
     // One touch sequence: from the first finger down to the last finger up.
-    var centroid: Point = .zero
-    /// The fingers' accumulated movement (re-anchoring on finger changes adds nothing).
-    var translation: Point = .zero
-    var tracker = VelocityTracker()
-    var panning = false
-    var panStartTranslation: Point = .zero
-    /// The page under the first finger, when `pages` is set.
-    var inner: ScrollView?
-    var innerPage: Int?
-    /// `scrollView`'s offset on the page it rested on when the sequence began.
-    var startPageOffset = 0.0
-    var zoomView: ScrollView?
-    var zoomViewOrigin: Point = .zero
-    var lastSpan = 0.0
-    var pinchStartSpan = 0.0
-    /// The most fingers down at once in this sequence.
-    var maximumFingers = 0
-    var tapPossible = false
-    var tapStart: (time: Double, position: Point) = (0, .zero)
-    var secondTapCandidate = false
-    var lastTap: (time: Double, position: Point)?
-    var pendingSingleTap: (fireAt: Double, position: Point)?
+    var motion = FingerMotion()
+    var claim = Claim.none
+    var tap = TapRecognizer()
     var contentTouch = ContentTouch.none
+    /// The drag's routing when `pages` is set: the page under the first finger.
+    var carousel: CarouselDrag?
 
     public init(scrollView: ScrollView) {
         self.scrollView = scrollView
@@ -76,7 +67,7 @@ public final class GestureController {
 
     /// Whether nothing is down and no timer is pending (a single tap awaiting confirmation, a delayed touch).
     public var isIdle: Bool {
-        guard fingers.isEmpty, pendingSingleTap == nil else { return false }
+        guard fingers.isEmpty, !tap.isWaiting else { return false }
         if case .pending = contentTouch { return false }
         return true
     }
@@ -121,258 +112,178 @@ public final class GestureController {
 
     func advanceTimers(to ms: Double) {
         if ms.isFinite, ms > now { now = ms }
-        if case .pending(let id, let deliverAt) = contentTouch, now >= deliverAt {
-            contentTouch = .delivered(id: id)
-            events.append(.contentTouchBegan(id))
-        }
-        if let pending = pendingSingleTap, now >= pending.fireAt {
-            pendingSingleTap = nil
-            events.append(.tap(pending.position))
-        }
+        if let id = contentTouch.deliver(at: now) { events.append(.contentTouchBegan(id)) }
+        if let position = tap.confirmedTap(at: now) { events.append(.tap(position)) }
     }
 
     var seconds: Double { now / 1000 }
+
+    var positions: LazyMapSequence<[Finger], Point> { fingers.lazy.map(\.position) }
 
     // MARK: Fingers
 
     func add(_ finger: Finger) {
         let first = fingers.isEmpty
         fingers.append(finger)
-        maximumFingers = first ? 1 : Swift.max(maximumFingers, fingers.count)
+        motion.maximumFingers = first ? 1 : Swift.max(motion.maximumFingers, fingers.count)
         if first {
             beginSequence(at: finger.position)
         } else {
-            tapPossible = false
-            cancelContentTouch()
+            interrupt()
         }
         reanchor()
     }
 
     func lift(at index: Int, position: Point, cancelled: Bool) {
         fingers.remove(at: index)
-        if cancelled { tapPossible = false }
+        if cancelled { tap.fail() }
         if fingers.isEmpty {
             endSequence(at: position, cancelled: cancelled)
             return
         }
-        if fingers.count == 1, let zoomView {
-            zoomView.endZooming(at: seconds)
-            self.zoomView = nil
+        if fingers.count == 1, case .pinch(let view, _, let afterPan) = claim {
+            view.endZooming(at: seconds)
+            claim = .none
             // The finger that remains pans on at once: the gesture is already under way, no new slop.
-            if !panning { beginPan() }
+            if afterPan { claim = .pan } else { beginPan() }
         }
         reanchor()
     }
 
     /// The finger set changed: the centroid, focal point and span start again from here, so nothing jumps.
     func reanchor() {
-        centroid = PinchGeometry.focalPoint(fingers.lazy.map(\.position))
-        lastSpan = PinchGeometry.span(fingers.lazy.map(\.position))
-        pinchStartSpan = lastSpan
-        zoomView?.reanchorZoom(at: centroid - zoomViewOrigin)
+        motion.reanchor(positions)
+        if case .pinch(let view, let origin, _) = claim { view.reanchorZoom(at: motion.centroid - origin) }
     }
 
     func moved() {
-        let c = PinchGeometry.focalPoint(fingers.lazy.map(\.position))
-        let delta = c - centroid
-        centroid = c
-        translation = translation + delta
-        tracker.add(translation, at: seconds)
-        if translation.length > TouchConstants.panSlop { tapPossible = false }
+        let delta = motion.move(positions, at: seconds)
+        if motion.translation.length > TouchConstants.panSlop { tap.fail() }
         if fingers.count >= 2 { pinch() }
-        if zoomView != nil { return }  // the zoom's focal point carries the content
-        if !panning {
-            let slop = maximumFingers > 1 ? TouchConstants.multiFingerPanSlop : TouchConstants.panSlop
-            let distance = translation.length
+        switch claim {
+        case .pinch: return  // the zoom's focal point carries the content
+        case .pan: routeDrag(delta)
+        case .none:
+            let slop = motion.maximumFingers > 1 ? TouchConstants.multiFingerPanSlop : TouchConstants.panSlop
+            let distance = motion.translation.length
             guard distance > slop else { return }
             beginPan()
             // The slop itself never moves the content; what the fingers went beyond it does, so from here the
             // content follows them exactly, a slop behind.
-            if panning { routeDrag(translation * ((distance - slop) / distance)) }
-            return
+            if case .pan = claim { routeDrag(motion.translation * ((distance - slop) / distance)) }
         }
-        routeDrag(delta)
+    }
+
+    // MARK: Claims
+
+    /// Whether a gesture may take the touch: a hit target that already has it keeps it unless the scroll view
+    /// may cancel it (UIScrollView's `canCancelContentTouches`).
+    var mayClaim: Bool { contentTouch.deliveredID == nil || scrollView.canCancelContentTouches }
+
+    /// A gesture takes the touch sequence: the one place a claim is made, and so the one place the tap fails and
+    /// the hit target loses the touch for it.
+    func take(_ new: Claim) {
+        claim = new
+        interrupt()
+    }
+
+    /// The sequence can no longer be a tap nor a hit target's touch (a claim, or a second finger).
+    func interrupt() {
+        tap.fail()
+        cancelContentTouch()
+    }
+
+    func cancelContentTouch() {
+        if let id = contentTouch.cancel() { events.append(.contentTouchCancelled(id)) }
     }
 
     // MARK: Sequence
 
     func beginSequence(at p: Point) {
-        translation = .zero
-        tracker.reset()
-        tracker.add(.zero, at: seconds)
-        panning = false
-        zoomView = nil
-        innerPage = pageIndex(at: p)
-        inner = innerPage.map { pages[$0] }
-        startPageOffset = scrollView.currentPage.map { scrollView.pageOffset($0, .horizontal) } ?? 0
+        motion.begin(at: seconds)
+        claim = .none
+        carousel = pageIndex(at: p).map { CarouselDrag(carousel: scrollView, page: pages[$0], pageIndex: $0) }
         scrollView.touchesBegan(at: seconds)
-        inner?.touchesBegan(at: seconds)
-        // Tap bookkeeping: a second tap close in time and place may make a double tap.
-        tapPossible = true
-        tapStart = (now, p)
-        if let last = lastTap, now - last.time <= TouchConstants.doubleTapTimeout * 1000,
-            (p - last.position).length <= TouchConstants.doubleTapSlop
-        {
-            secondTapCandidate = true
-            pendingSingleTap = nil
-        } else {
-            secondTapCandidate = false
-            if let pending = pendingSingleTap {
-                // A touch elsewhere: the first tap can no longer become a double tap.
-                pendingSingleTap = nil
-                events.append(.tap(pending.position))
-            }
-        }
-        lastTap = nil
-        if let id = hitTest?(p) {
-            if scrollView.delaysContentTouches {
-                contentTouch = .pending(id: id, deliverAt: now + TouchConstants.contentTouchDelay * 1000)
-            } else {
-                contentTouch = .delivered(id: id)
-                events.append(.contentTouchBegan(id))
-            }
-        } else {
-            contentTouch = .none
-        }
+        carousel?.page.touchesBegan(at: seconds)
+        // A second tap close in time and place may make a double tap; a touch elsewhere confirms a waiting one.
+        if let confirmed = tap.begin(at: p, now: now) { events.append(.tap(confirmed)) }
+        contentTouch = ContentTouch(id: hitTest?(p), now: now, delays: scrollView.delaysContentTouches)
+        if let id = contentTouch.deliveredID { events.append(.contentTouchBegan(id)) }
     }
 
     func endSequence(at p: Point, cancelled: Bool) {
-        if let zoomView {
-            zoomView.endZooming(at: seconds)
-            self.zoomView = nil
-        }
-        release(velocity: cancelled ? .zero : tracker.velocity(at: seconds))
-        panning = false
+        claim.zoomView?.endZooming(at: seconds)
+        claim = .none
+        release(velocity: cancelled ? .zero : motion.velocity(at: seconds))
         if cancelled {
             cancelContentTouch()
             return
         }
-        let isTap = tapPossible && now - tapStart.time <= TouchConstants.tapMaximumDuration * 1000
-        switch contentTouch {
-        case .pending(let id, _), .delivered(let id):
+        if let id = contentTouch.targetID {
             // Fires as UIKit's touchUpInside: the touch was not taken by a scroll and lifts on the target.
             contentTouch = .none
-            if maximumFingers == 1, hitTest?(p) == id {
+            if motion.maximumFingers == 1, hitTest?(p) == id {
                 events.append(.hotspotTapped(id))
                 return
             }
-        case .none:
-            break
         }
-        guard isTap else { return }
-        if secondTapCandidate {
-            secondTapCandidate = false
-            doubleTap(at: p)
-        } else if listensForDoubleTap(at: p) {
-            lastTap = (now, p)
-            pendingSingleTap = (now + TouchConstants.doubleTapTimeout * 1000, p)
-        } else {
-            events.append(.tap(p))
-        }
-    }
-
-    func cancelContentTouch() {
-        switch contentTouch {
-        case .none: break
-        case .pending: contentTouch = .none
-        case .delivered(let id):
-            contentTouch = .none
-            events.append(.contentTouchCancelled(id))
+        switch tap.end(now: now) {
+        case nil: break
+        case .second: doubleTap(at: p)
+        case .first:
+            if listensForDoubleTap(at: p) {
+                tap.awaitSecondTap(at: p, now: now)
+            } else {
+                events.append(.tap(p))
+            }
         }
     }
 
     // MARK: Pan
 
     func beginPan() {
-        // A hit target that already has the touch keeps it unless the scroll view may cancel it (UIKit).
-        if case .delivered = contentTouch, !scrollView.canCancelContentTouches { return }
-        panning = true
-        tapPossible = false
-        panStartTranslation = translation
-        cancelContentTouch()
+        guard mayClaim else { return }
+        motion.panStartTranslation = motion.translation
+        take(.pan)
         // A single view says willBeginDragging now; in a carousel each view does when the movement reaches it.
-        if inner == nil { ensureDragging(scrollView) }
+        if carousel == nil { scrollView.beginDraggingIfNeeded(from: motion.panStartTranslation, at: seconds) }
     }
 
-    func ensureDragging(_ view: ScrollView) {
-        if !view.isDragging { view.beginDragging(translation: panStartTranslation, at: seconds) }
-    }
-
-    /// A single view takes the whole movement. In a carousel the movement goes first to bring a displaced
-    /// carousel back to its page, then to the zoomed page up to its edge, then to the carousel.
     func routeDrag(_ d: Point) {
-        guard let inner else {
-            ensureDragging(scrollView)
-            scrollView.drag(by: d, at: seconds)
-            return
-        }
-        var rest = d.x
-        let displacement = scrollView.contentOffset.x - startPageOffset
-        if displacement != 0, rest != 0, (displacement > 0) == (rest > 0) {
-            let take = rest > 0 ? Swift.min(rest, displacement) : Swift.max(rest, displacement)
-            ensureDragging(scrollView)
-            scrollView.drag(by: Point(x: take, y: 0), at: seconds)
-            rest -= take
-        }
-        var innerDelta = Point(x: 0, y: d.y)
-        if rest != 0, inner.canScroll(.horizontal) {
-            let r = inner.offsetLimits(.horizontal)
-            let o = inner.contentOffset.x
-            let capacity = rest > 0 ? Swift.max(0, o - r.lowerBound) : Swift.max(0, r.upperBound - o)
-            innerDelta.x = rest > 0 ? Swift.min(rest, capacity) : Swift.max(rest, -capacity)
-            rest -= innerDelta.x
-        }
-        if innerDelta != .zero, inner.canScroll(.horizontal) || inner.canScroll(.vertical) {
-            ensureDragging(inner)
-            inner.drag(by: innerDelta, at: seconds)
-        }
-        if rest != 0 {
-            ensureDragging(scrollView)
-            scrollView.drag(by: Point(x: rest, y: 0), at: seconds)
-        }
-    }
-
-    /// The last finger lifted: the dragged views fling (a displaced carousel takes the horizontal velocity,
-    /// else the page does), the others just end their touch.
-    func release(velocity v: Point) {
-        guard let inner else {
-            end(scrollView, velocity: v)
-            return
-        }
-        let displaced = abs(scrollView.contentOffset.x - startPageOffset) > ScrollConstants.sameTolerance
-        end(inner, velocity: Point(x: displaced ? 0 : v.x, y: v.y))
-        end(scrollView, velocity: Point(x: displaced ? v.x : 0, y: 0))
-    }
-
-    func end(_ view: ScrollView, velocity: Point) {
-        if view.isDragging {
-            view.endDragging(velocity: velocity, at: seconds)
+        if let carousel {
+            carousel.drag(by: d, startTranslation: motion.panStartTranslation, at: seconds)
         } else {
-            view.touchesEnded(at: seconds)
+            scrollView.drag(by: d, from: motion.panStartTranslation, at: seconds)
+        }
+    }
+
+    /// The last finger lifted: the dragged views fling, the others just end their touch.
+    func release(velocity v: Point) {
+        if let carousel {
+            carousel.release(velocity: v, at: seconds)
+        } else {
+            scrollView.release(velocity: v, at: seconds)
         }
     }
 
     // MARK: Pinch
 
     func pinch() {
-        let span = PinchGeometry.span(fingers.lazy.map(\.position))
-        defer { lastSpan = span }
-        if let zoomView {
-            guard lastSpan > 0, span > 0 else { return }
-            zoomView.zoom(by: span / lastSpan, focalPoint: centroid - zoomViewOrigin, at: seconds)
+        let span = PinchGeometry.span(positions)
+        defer { motion.lastSpan = span }
+        if case .pinch(let view, let origin, _) = claim {
+            guard motion.lastSpan > 0, span > 0 else { return }
+            view.zoom(by: span / motion.lastSpan, focalPoint: motion.centroid - origin, at: seconds)
             return
         }
         // In a carousel the pinch zooms the page the touch began on (the one that had touchesBegan).
-        guard abs(span - pinchStartSpan) > TouchConstants.pinchSpanSlop,
-            let (view, origin) = zoomTarget(page: innerPage)
+        guard abs(span - motion.pinchStartSpan) > TouchConstants.pinchSpanSlop,
+            let (view, origin) = zoomTarget(page: carousel?.pageIndex), mayClaim
         else { return }
-        if case .delivered = contentTouch, !scrollView.canCancelContentTouches { return }
-        view.beginZooming(focalPoint: centroid - origin, at: seconds)
+        view.beginZooming(focalPoint: motion.centroid - origin, at: seconds)
         guard view.isZooming else { return }
-        zoomView = view
-        zoomViewOrigin = origin
-        tapPossible = false
-        cancelContentTouch()
+        let afterPan = if case .pan = claim { true } else { false }
+        take(.pinch(view: view, origin: origin, afterPan: afterPan))
     }
 
     /// The view a pinch or double tap at `p` zooms, and its origin in `scrollView`'s view coordinates.
@@ -419,7 +330,7 @@ public final class GestureController {
         guard !pages.isEmpty else { return }
         let width = scrollView.bounds.width
         let visible = scrollView.contentOffset.x..<(scrollView.contentOffset.x + width)
-        for (i, page) in pages.enumerated() where page !== zoomView && page.zoomScale != page.minimumZoomScale {
+        for (i, page) in pages.enumerated() where page !== claim.zoomView && page.zoomScale != page.minimumZoomScale {
             let x = Double(i) * width
             if x + width <= visible.lowerBound || x >= visible.upperBound {
                 page.setZoomScale(page.minimumZoomScale, animated: false)
