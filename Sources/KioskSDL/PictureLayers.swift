@@ -57,15 +57,15 @@ final class PictureLayers {
     }
 
     /// Draws the visible part of `picture` from kept tiles, drawing the missing ones first.
-    func draw(_ picture: Picture, in scene: Scene, with r: Renderer, paths: [String]) {
+    func draw(_ picture: Picture, in scene: Scene, with r: Renderer, context: DrawContext) {
         let t = Self.tileSize
-        let whole = r.screen(picture.frame)
+        let whole = context.screen(picture.frame)
         // The picture lands on whole pixels (UIKit rounds to device pixels too).
         let ox = Int(whole.minX.rounded())
         let oy = Int(whole.minY.rounded())
         let width = Int(whole.width.rounded())
         let height = Int(whole.height.rounded())
-        let clip = r.screen(picture.clip)
+        let clip = context.screen(picture.clip)
         let bounds = r.display.size
         // The visible part, in the picture's own pixels.
         let x0 = max(0, Int(max(clip.minX, 0).rounded()) - ox)
@@ -85,7 +85,7 @@ final class PictureLayers {
                 let right = min(x1, (column + 1) * t)
                 let bottom = min(y1, (row + 1) * t)
                 let key = Key(picture: id, scale: picture.scale, column: column, row: row)
-                if let texture = tile(key, picture, turned, scene, r, paths) {
+                if let texture = tile(key, picture, turned, scene, r, context) {
                     let src = SDL_Rect(
                         x: Int32(left - column * t), y: Int32(top - row * t), w: Int32(right - left),
                         h: Int32(bottom - top))
@@ -100,14 +100,17 @@ final class PictureLayers {
                 let commands = scene.pictureCommands(
                     picture, region: r.rotation.inverse.rect(part, in: turned), tiles: &r.query)
                 r.execute(
-                    commands, paths: paths, box: picture.frame.size, shift: Point(x: Double(-ox), y: Double(-oy)))
+                    commands,
+                    in: context.within(box: picture.frame.size, shift: Point(x: Double(-ox), y: Double(-oy))))
             }
         }
     }
 
     /// A kept tile, or one drawn now and kept; nil while its part of the picture is incomplete (tiles missing
     /// or blending in), which is then not worth keeping.
-    func tile(_ key: Key, _ picture: Picture, _ turned: Size, _ scene: Scene, _ r: Renderer, _ paths: [String])
+    func tile(
+        _ key: Key, _ picture: Picture, _ turned: Size, _ scene: Scene, _ r: Renderer, _ context: DrawContext
+    )
         -> OpaquePointer?
     {
         if let kept = tiles[key] {
@@ -135,8 +138,10 @@ final class PictureLayers {
             r.calls.perform(.clear)
         }
         r.execute(
-            commands, paths: paths, box: picture.frame.size, shift: Point(x: square.minX, y: square.minY),
-            scaleMode: SDL_ScaleModeLinear, target: Size(width: Double(t), height: Double(t)))
+            commands,
+            in: context.within(
+                box: picture.frame.size, shift: Point(x: square.minX, y: square.minY),
+                targetSize: Size(width: Double(t), height: Double(t)), scaleMode: SDL_ScaleModeLinear))
         r.calls.perform(.target(nil))
         tiles[key] = (texture, frame)
         evict()

@@ -1,0 +1,81 @@
+import CSDL2
+import Kiosk
+import ScrollEngine
+
+/// A scene change is drawn from two kept pictures (`SceneSnapshots`), so each frame of it is two copies. They are
+/// drawn on its first two frames, one each, and both show the old scene (at progress 0 and about 0.01): no frame
+/// draws a scene and mixes two. A reload's old scene is what the screen showed before it.
+extension Renderer {
+    func drawTransition(
+        _ t: SceneTransition, from outgoing: Scene, app: KioskApp, at ms: Double, query: inout TileQuery
+    ) {
+        if snapshots.running?.transition != t, t.reload, let shown = snapshots.shownBeforeReload {
+            snapshots.endTransition()
+            snapshots.shownBeforeReload = nil
+            snapshots.running = (t, shown, nil)
+        } else if snapshots.running?.transition != t {
+            snapshots.endTransition()
+            guard let old = snapshot(outgoing, app: app, query: &query) else { return }
+            snapshots.running = (t, old, nil)
+            return
+        }
+        guard let (_, old, kept) = snapshots.running else { return }
+        let full = Rect(origin: .zero, size: display.size)
+        guard let new = kept else {
+            // The frame that draws the new scene shows the old one again (it is a hundredth of the way through):
+            // drawing, keeping and mixing in one frame would take it past its time.
+            guard let captured = snapshot(app.scene, app: app, query: &query) else { return }
+            snapshots.running = (t, old, captured)
+            calls.perform(.blend(old, SDL_BLENDMODE_NONE))
+            calls.perform(.copy(old, nil, sdlRect(full)))
+            return
+        }
+        compose(t, old: old, new: new, at: t.progress(at: ms), full: full, sceneSize: app.sceneSize)
+    }
+
+    /// One frame of transition `t` at progress `p` from the kept pictures of the old and the new scene.
+    func compose(
+        _ t: SceneTransition, old: OpaquePointer, new: OpaquePointer, at p: Double, full: Rect, sceneSize: Size
+    ) {
+        switch t.style {
+        case .zoom where t.rect != nil:
+            let small = rotation.rect(t.rect!, in: sceneSize)
+            // Growing: the old scene stays, the new one grows out of the hotspot; shrinking: the old one shrinks
+            // into the hotspot of the scene it came from, which is already there beneath.
+            let (under, over, from, to) = t.shrinks ? (new, old, full, small) : (old, new, small, full)
+            calls.perform(.blend(under, SDL_BLENDMODE_NONE))
+            calls.perform(.copy(under, nil, sdlRect(full)))
+            let r = Rect(
+                x: from.minX + (to.minX - from.minX) * p, y: from.minY + (to.minY - from.minY) * p,
+                width: from.width + (to.width - from.width) * p, height: from.height + (to.height - from.height) * p)
+            calls.perform(.blend(over, SDL_BLENDMODE_NONE))
+            calls.perform(.copyF(over, nil, frect(r)))
+        default:
+            // At either end one scene alone is a plain copy (blending at full alpha is the slowest copy there is).
+            let alpha = channel(p)
+            if alpha < 255 {
+                calls.perform(.blend(old, SDL_BLENDMODE_NONE))
+                calls.perform(.copy(old, nil, sdlRect(full)))
+            }
+            guard alpha > 0 else { return }
+            calls.perform(.blend(new, alpha < 255 ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE))
+            calls.perform(.alpha(new, alpha))
+            calls.perform(.copy(new, nil, sdlRect(full)))
+        }
+    }
+
+    /// Draws `scene` as a frame at rest shows it (its pictures kept at their scale, filtered) and keeps it.
+    func snapshot(_ scene: Scene, app: KioskApp, query: inout TileQuery) -> OpaquePointer? {
+        self.query = query
+        var context = frameContext(scene: scene, background: app.manifest.background, sceneSize: app.sceneSize)
+        context.snapshotting = true
+        draw(app.drawList(of: scene, tiles: &self.query), in: context)
+        query = self.query
+        tiles.request(missing: query.missing, prefetch: query.prefetch)
+        return snapshots.captureScreen()
+    }
+
+    /// Keeps what the frame drawn so far shows (call before presenting the frame after which the content
+    /// changes).
+    func keepForReload() { snapshots.keepForReload() }
+}
