@@ -9,18 +9,17 @@ import ScrollEngine
 final class FrameLoop {
     let options: Options
     let app: KioskApp
-    let display: Display
     let renderer: Renderer
+    var display: Display { renderer.display }
     let pipeline: FramePipeline
+    let clock: FrameClock
     /// Replayed events, mouse positions scaled to the window, fingers still down lifted at the end.
-    let replay: [EventLog.Record]
-    var next = 0
+    var replay: ReplayQueue
+    /// The frames drawn so far.
     var frame = 0
     var trace: OutputFile?
     var record: OutputFile?
-    var screenshots: [(ms: Double, path: String, taken: Bool)]
-    /// SDL's ticks when the loop was made: the zero of its real clock (the saved state is restored on it).
-    let startTicks = SDL_GetTicks64()
+    var screenshots: ScreenshotPlan
     let waiter: IdleWait
     /// systemd's notifications and watchdog, the saved state, the memory log and the visits.
     let service: ServiceDuties
@@ -36,15 +35,18 @@ final class FrameLoop {
     }()
     /// New content waits for the visitor's gesture to end at most this long.
     static let swapWaitMs = 3000.0
+    /// When the screen last changed, and whether the caches have let go since.
+    var stillness = Stillness()
 
     init(options: Options, app: KioskApp, display: Display, renderer: Renderer, replay: EventLog?) throws(KioskError) {
         self.options = options
         self.app = app
-        self.display = display
         self.renderer = renderer
         pipeline = FramePipeline(app: app, renderer: renderer, display: display)
-        self.replay = replay.map { Self.prepare($0, window: display.size) } ?? []
-        screenshots = options.screenshots.map { ($0.ms, $0.path, false) }
+        let headless = if case .headless = options.mode { true } else { false }
+        clock = FrameClock(isVirtual: headless && !options.realtime, holdsItsPace: headless && options.realtime)
+        self.replay = ReplayQueue(replay.map { Self.prepare($0, window: display.size) } ?? [])
+        screenshots = ScreenshotPlan(options.screenshots.map { ($0.ms, $0.path) })
         service = ServiceDuties(keepsState: !options.calibrate && !options.touchTest)
         waiter = IdleWait.forCurrentDriver()
         waiter.wakeOnEventsAndSignals()
@@ -100,11 +102,6 @@ final class FrameLoop {
         return out
     }
 
-    var isHeadless: Bool {
-        if case .headless = options.mode { return true }
-        return false
-    }
-
     func run() throws(KioskError) {
         defer {
             notifier?.send("STOPPING=1")
@@ -136,7 +133,10 @@ final class FrameLoop {
             visitLog.prune(today: today())
             service.visits = VisitCounter(app) { [unowned self] in self.wallClock(at: $0) }
         }
-        if isVirtual { try runVirtual() } else { try runRealtime() }
+        try runFrames()
+        for s in screenshots.untaken {
+            log(.warning, "screenshot at \(s.ms) ms not taken: the run ended before it")
+        }
     }
 
     /// The wall clock (Unix seconds) at `ms` on the kiosk's clock: `--clock` (or the headless default) plus the
@@ -184,68 +184,60 @@ final class FrameLoop {
     /// last replayed event (our choice: longer than any fling, bounce or transition).
     static let virtualRunOnMs = 10_000.0
 
-    /// `--headless`: frame n at n × 1000/60 ms, as fast as the CPU allows.
-    func runVirtual() throws(KioskError) {
-        let lastEvent = replay.last?.timestamp ?? 0
-        while true {
-            let t = Double(frame) * Runner.frameMs
-            deliverReplay(upTo: t)
-            pollSDL(at: t)
-            try renderFrame(at: t)
-            if app.quitRequested { break }
-            let done = next == replay.count && app.isAtRest && screenshots.allSatisfy(\.taken)
-            if done || t >= lastEvent + Self.virtualRunOnMs { break }
-        }
-        for s in screenshots where !s.taken {
-            log(.warning, "screenshot at \(s.ms) ms not taken: the run ended before it")
-        }
-    }
-
-    /// A window, a kiosk, or `--headless --realtime`: the real clock; nothing is drawn while nothing moves, and
-    /// the loop sleeps until input or its next timer.
-    func runRealtime() throws(KioskError) {
+    /// The loop, on either clock (`FrameClock`): each turn sleeps while the screen is still (real time), keeps
+    /// the service's duties up, hands the replayed and the arrived events to the app, steps it, and draws the
+    /// frame when it changed (every frame, virtual).
+    func runFrames() throws(KioskError) {
         var needsDraw = true
         while !app.quitRequested {
-            let before = now()
-            // It sleeps only when the screen shows what a frame at rest should: no tile waiting for its upload or
-            // blending in (the decoders' own wake-ups come and go before that).
-            if !needsDraw && !app.needsFrame && app.isAtRest && !swapIsDue && !renderer.pictureNeedsFrame {
-                if !settled && before - lastFrameMs >= Self.settleMs && !renderer.tiles.isBusy {
-                    renderer.settle()
-                    settled = true
-                }
-                waiter.wait(milliseconds: idleWait(at: before))
-            }
-            let t2 = now()
+            if !clock.drawsEveryFrame && !needsDraw && screenIsStill { sleep() }
+            let t = clock.time(ofFrame: frame)
             // The watchdog and the state are kept up while nothing is drawn, too.
-            keepUp(realMs: t2)
-            deliverReplay(upTo: t2)
+            keepUp(realMs: now())
+            for r in replay.take(upTo: t) { deliver(r.event, at: r.timestamp) }
             // Tiles arriving, waiting for their upload or blending in are drawn as they come.
-            needsDraw = pollSDL(at: t2) || needsDraw || renderer.pictureNeedsFrame || swapIsDue
-            if app.quitRequested { break }
+            needsDraw = pollSDL(at: t) || needsDraw || renderer.pictureNeedsFrame || swapIsDue
+            if app.quitRequested && !clock.drawsEveryFrame { break }
             let wasMoving = app.needsFrame
-            app.step(to: t2)
-            let screenshotDue = screenshots.contains { !$0.taken && $0.ms <= t2 }
-            if needsDraw || wasMoving || app.needsFrame || screenshotDue {
-                try renderFrame(at: t2)
+            app.step(to: t)
+            if clock.drawsEveryFrame || needsDraw || wasMoving || app.needsFrame || screenshots.isDue(at: t) {
+                try renderFrame(at: t)
                 needsDraw = false
-                // Without a display there is no vsync to pace the loop: hold it to 60 frames a second.
-                if isHeadless { SDL_Delay(UInt32(max(0, Runner.frameMs - (now() - t2)))) }
+                clock.pace(frameAt: t)
             } else {
                 renderer.images.prepareUpcoming(for: app, spentMs: 0)
             }
-            if isHeadless && next == replay.count && !replay.isEmpty && app.isAtRest && screenshots.allSatisfy(\.taken)
-            {
-                break
-            }
+            if runIsOver(at: t) { break }
         }
     }
 
+    /// Whether the screen shows what a frame at rest should, so the loop may sleep: nothing moves, no content
+    /// waits to be swapped in, no tile waits for its upload or blends in (the decoders' own wake-ups come and go
+    /// before that).
+    var screenIsStill: Bool { !app.needsFrame && app.isAtRest && !swapIsDue && !renderer.pictureNeedsFrame }
+
+    /// Sleeps until the first timer, input or signal; a screen still for long enough lets its caches go first.
+    func sleep() {
+        let before = now()
+        if stillness.settleIsDue(at: before, tilesBusy: renderer.tiles.isBusy) { renderer.settle() }
+        waiter.wait(milliseconds: idleWait(at: before))
+    }
+
+    /// Whether the run is over after the frame at `t`: a window or a kiosk runs until it quits; headless, once the
+    /// replay is done, the screen at rest and every screenshot taken (virtual: or `virtualRunOnMs` after the last
+    /// replayed event, whatever the screen does).
+    func runIsOver(at t: Double) -> Bool {
+        guard case .headless = options.mode else { return false }
+        let done = replay.isDone && app.isAtRest && screenshots.allTaken
+        if clock.isVirtual { return done || t >= replay.lastTimestamp + Self.virtualRunOnMs }
+        return done && !replay.isEmpty
+    }
+
     /// Milliseconds on the real clock since the loop began.
-    func now() -> Double { Double(SDL_GetTicks64() - startTicks) }
+    func now() -> Double { clock.realNow() }
 
     /// `--headless` without `--realtime`: frames on a virtual clock.
-    var isVirtual: Bool { isHeadless && !options.realtime }
+    var isVirtual: Bool { clock.isVirtual }
 
     /// The kiosk's clock now: virtual, or real.
     func kioskNow() -> Double { isVirtual ? app.now : now() }
@@ -255,33 +247,17 @@ final class FrameLoop {
     /// or a signal wakes it sooner; `maximumSleepMs` bounds it whatever happens.
     func idleWait(at t: Double) -> Double {
         var due = t + Self.maximumSleepMs
-        // (While tiles are on their way, their arrival wakes the loop; it settles after them.)
-        if !settled && !renderer.tiles.isBusy { due = min(due, lastFrameMs + Self.settleMs) }
-        if next < replay.count { due = min(due, replay[next].timestamp) }
-        if let s = screenshots.first(where: { !$0.taken }) { due = min(due, s.ms) }
+        if let settle = stillness.settleDue(tilesBusy: renderer.tiles.isBusy) { due = min(due, settle) }
+        if let event = replay.nextTimestamp { due = min(due, event) }
+        if let shot = screenshots.nextDue { due = min(due, shot) }
         if let duty = service.nextDue(running: frame > 0) { due = min(due, duty) }
         if let d = app.nextDeadline { due = min(due, d) }
         if let pending = reloading.pending { due = min(due, pending.readyAt + Self.swapWaitMs) }
         return max(0, due - t)
     }
 
-    /// When the picture became complete after coming to rest.
-    var settle = SettleWatch()
-
-    /// How long the screen holds still before the caches let go of what it does not show.
-    static let settleMs = 1000.0
-    var settled = false
-    var lastFrameMs = 0.0
-
     /// The longest an idle kiosk sleeps without a timer: a safety net, not a poll.
     static let maximumSleepMs = 10_000.0
-
-    func deliverReplay(upTo t: Double) {
-        while next < replay.count && replay[next].timestamp <= t {
-            deliver(replay[next].event, at: replay[next].timestamp)
-            next += 1
-        }
-    }
 
     /// Hands everything SDL has to the app; true when something arrived.
     @discardableResult
@@ -323,17 +299,13 @@ final class FrameLoop {
         try pipeline.frame(
             at: t,
             beforePresent: { () throws(KioskError) in
-                for i in screenshots.indices where !screenshots[i].taken && screenshots[i].ms <= t {
-                    try saveScreenshot(screenshots[i].path)
-                    screenshots[i].taken = true
-                }
+                try screenshots.takeDue(at: t) { (path) throws(KioskError) in try saveScreenshot(path) }
                 swapping = swapIsDue
                 if swapping { renderer.keepForReload() }
             },
             afterPresent: { ms in
                 if let l = reloading.loading { reloading.loading = (l.start, l.frames + 1, max(l.worstMs, ms)) }
-                lastFrameMs = t
-                settled = false
+                stillness.drew(at: t)
                 observeSettle(at: t)
                 countVisits(at: t)
             })
@@ -341,13 +313,13 @@ final class FrameLoop {
         announceReloadOutcome()
         if swapping { swapContent() }
         frame += 1
-        afterFrame(realMs: Double(SDL_GetTicks64() - startTicks))
+        afterFrame(realMs: now())
     }
 
     /// In real time, each scene opened and any picture that was not complete at once is logged when it is
     /// (on the virtual clock every tile is loaded before its frame).
     func observeSettle(at t: Double) {
-        if let r = settle.observe(
+        if let r = stillness.watch.observe(
             atRest: app.isAtRest, opening: app.transition != nil, complete: renderer.pictureIsComplete, at: t),
             !isVirtual, r.ms > 0 || r.afterOpening
         {

@@ -1,0 +1,102 @@
+import CSDL2
+import EventLog
+
+/// The frame loop's clock, and with it how the loop goes from frame to frame. One loop runs on either.
+///
+/// Virtual (`--headless` without `--realtime`): frame n at n × 1000/60 ms, each one drawn (the one a replayed
+/// quit arrives in too), as fast as the CPU allows, so a run replays the same frames every time. Real (a window,
+/// a kiosk, `--headless --realtime`): SDL's ticks since the loop began; a frame is drawn when something changed,
+/// the loop sleeps until input or its next timer, and a quit ends it at once.
+struct FrameClock {
+    let isVirtual: Bool
+    /// Headless in real time there is no vsync to pace the loop: it holds itself to 60 frames a second.
+    let holdsItsPace: Bool
+    /// SDL's ticks when the loop was made: the zero of its real clock (the saved state is restored on it).
+    let startTicks = SDL_GetTicks64()
+
+    /// Milliseconds on the real clock since the loop began.
+    func realNow() -> Double { Double(SDL_GetTicks64() - startTicks) }
+
+    /// The time of frame `frame`, the next to draw.
+    func time(ofFrame frame: Int) -> Double { isVirtual ? Double(frame) * Runner.frameMs : realNow() }
+
+    /// Whether every frame is drawn (and none is slept through).
+    var drawsEveryFrame: Bool { isVirtual }
+
+    /// A frame that began at `t` was drawn: the loop holds its pace where nothing else does.
+    func pace(frameAt t: Double) {
+        if holdsItsPace { SDL_Delay(UInt32(max(0, Runner.frameMs - (realNow() - t)))) }
+    }
+}
+
+/// The replayed events (`--replay`), handed out as the loop's clock reaches them.
+struct ReplayQueue {
+    let records: [EventLog.Record]
+    private(set) var next = 0
+
+    init(_ records: [EventLog.Record]) { self.records = records }
+
+    /// Whether every event has been handed out.
+    var isDone: Bool { next == records.count }
+    var isEmpty: Bool { records.isEmpty }
+    /// When the next event is due.
+    var nextTimestamp: Double? { isDone ? nil : records[next].timestamp }
+    /// When the last event is due (0 for none).
+    var lastTimestamp: Double { records.last?.timestamp ?? 0 }
+
+    /// The events due by `t`, each handed out once.
+    mutating func take(upTo t: Double) -> ArraySlice<EventLog.Record> {
+        let start = next
+        while next < records.count && records[next].timestamp <= t { next += 1 }
+        return records[start..<next]
+    }
+}
+
+/// `--screenshot MS:PATH`: each taken once, on the first frame at or after its time.
+struct ScreenshotPlan {
+    private var shots: [(ms: Double, path: String, taken: Bool)]
+
+    init(_ shots: [(ms: Double, path: String)]) { self.shots = shots.map { ($0.ms, $0.path, false) } }
+
+    var allTaken: Bool { shots.allSatisfy(\.taken) }
+    func isDue(at t: Double) -> Bool { shots.contains { !$0.taken && $0.ms <= t } }
+    /// When the first one not taken yet is due.
+    var nextDue: Double? { shots.first { !$0.taken }?.ms }
+    /// The ones not taken.
+    var untaken: [(ms: Double, path: String)] { shots.filter { !$0.taken }.map { ($0.ms, $0.path) } }
+
+    /// Takes those due at `t` with `save`.
+    mutating func takeDue<Failure: Error>(at t: Double, _ save: (String) throws(Failure) -> Void) throws(Failure) {
+        for i in shots.indices where !shots[i].taken && shots[i].ms <= t {
+            try save(shots[i].path)
+            shots[i].taken = true
+        }
+    }
+}
+
+/// The screen holding still: when the last frame was drawn, whether the caches have let go of what it does not
+/// show since, and when its picture became complete after coming to rest.
+struct Stillness {
+    /// How long the screen holds still before the caches let go of what it does not show.
+    static let settleMs = 1000.0
+    var watch = SettleWatch()
+    private(set) var settled = false
+    private(set) var lastFrameMs = 0.0
+
+    /// A frame was drawn at `t`.
+    mutating func drew(at t: Double) {
+        lastFrameMs = t
+        settled = false
+    }
+
+    /// When the caches are due to let go (nil: they have, or tiles are on their way and their arrival wakes the
+    /// loop; it settles after them).
+    func settleDue(tilesBusy: Bool) -> Double? { settled || tilesBusy ? nil : lastFrameMs + Self.settleMs }
+
+    /// Whether they are due at `t`; when they are, they count as let go.
+    mutating func settleIsDue(at t: Double, tilesBusy: Bool) -> Bool {
+        guard let due = settleDue(tilesBusy: tilesBusy), t >= due else { return false }
+        settled = true
+        return true
+    }
+}
