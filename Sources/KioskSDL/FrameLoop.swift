@@ -44,7 +44,7 @@ final class FrameLoop {
         self.renderer = renderer
         pipeline = FramePipeline(app: app, renderer: renderer, display: display)
         let headless = if case .headless = options.mode { true } else { false }
-        clock = FrameClock(isVirtual: headless && !options.realtime, holdsItsPace: headless && options.realtime)
+        clock = FrameClock(isVirtual: options.isVirtual, holdsItsPace: headless && options.realtime)
         self.replay = ReplayQueue(replay.map { Self.prepare($0, window: display.size) } ?? [])
         screenshots = ScreenshotPlan(options.screenshots.map { ($0.ms, $0.path) })
         service = ServiceDuties(keepsState: !options.calibrate && !options.touchTest)

@@ -1,6 +1,9 @@
 import Kiosk
 
 /// The command line of cli-and-trace.md.
+///
+/// One stored property per option (`--config`, `--headless`/`--window`, `--realtime`, `--replay`, … `--help`),
+/// so more than 15 of them.
 public struct Options: Equatable, Sendable {
     public var config: String?
     public var mode: Display.Mode = .fullscreen

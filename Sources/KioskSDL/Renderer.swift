@@ -58,7 +58,7 @@ final class Renderer {
     func draw(_ app: KioskApp, at ms: Double, screenSize: Size) -> [DrawCommand] {
         frameStart = SDL_GetPerformanceCounter()
         tiles.beginFrame(at: ms)
-        var query = TileQuery { [tiles] key in tiles.isLoaded(key) }
+        var query = TileQuery { [tiles] key in tiles.loadIfAtHand(key) }
         query.opacity = { [tiles] key in tiles.opacity(key) }
         if let transition = app.transition, let outgoing = app.outgoing,
             !transition.reload || snapshots.shownBeforeReload != nil || snapshots.running?.transition == transition
@@ -72,6 +72,7 @@ final class Renderer {
         self.query = query
         draw(list, in: frameContext(scene: app.scene, background: app.manifest.background, sceneSize: app.sceneSize))
         tiles.request(missing: self.query.missing, prefetch: self.query.prefetch)
+        tiles.endBlends()
         return list
     }
 

@@ -3,272 +3,6 @@ import CSDL2Image
 import Foundation
 import Kiosk
 
-/// A decoded tile on its way from a worker to the render thread.
-struct SurfaceBox: @unchecked Sendable {
-    let surface: UnsafeMutablePointer<SDL_Surface>?
-}
-
-/// Where a pyramid's tiles come from. `surface` may be called from a worker thread.
-protocol TileSource: AnyObject, Sendable {
-    var pyramid: DeepZoomImage { get }
-    /// Names the image in log lines.
-    var name: String { get }
-    /// Cheap sources are cut on the render thread; the others are decoded by the workers.
-    var isCheap: Bool { get }
-    func surface(level: Int, column: Int, row: Int) -> UnsafeMutablePointer<SDL_Surface>?
-    func describe(level: Int, column: Int, row: Int) -> String
-}
-
-/// What is wrong with a Deep Zoom descriptor, as the check and the log say it.
-struct DescriptorProblem: Error {
-    var message: String
-}
-
-/// The tiles of a `.dzi`, one file each.
-final class DeepZoomFileSource: TileSource {
-    let pyramid: DeepZoomImage
-    let name: String
-    let folder: String
-    let base: String
-    var isCheap: Bool { false }
-
-    /// The descriptor at `path`, read and parsed (the start, `--check` and loading the image read it alike).
-    static func descriptor(_ path: String) -> Result<DeepZoomImage, DescriptorProblem> {
-        guard case .success(let data) = RegularFile.read(path, limit: RegularFile.textLimit),
-            let text = String(validating: data, as: UTF8.self)
-        else { return .failure(DescriptorProblem(message: "cannot read the Deep Zoom descriptor")) }
-        do { return .success(try DeepZoomImage.parse(text)) } catch {
-            return .failure(DescriptorProblem(message: error.message))
-        }
-    }
-
-    init(path: String, pyramid: DeepZoomImage) {
-        self.pyramid = pyramid
-        name = path
-        folder = (path as NSString).deletingLastPathComponent
-        base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-    }
-
-    func describe(level: Int, column: Int, row: Int) -> String {
-        let relative = DeepZoomImage.tilePath(
-            name: base, level: level, column: column, row: row, format: pyramid.format)
-        return folder.isEmpty ? relative : folder + "/" + relative
-    }
-
-    func surface(level: Int, column: Int, row: Int) -> UnsafeMutablePointer<SDL_Surface>? {
-        try? decodeImage(describe(level: level, column: column, row: row)).get()
-    }
-}
-
-/// A plain image too large for one texture (or large enough to alias when zoomed out), decoded once and kept as
-/// a pyramid of halved surfaces; tiles are cut from it on demand.
-final class MemoryPyramidSource: TileSource, @unchecked Sendable {
-    static let tileSize = 512
-    let pyramid: DeepZoomImage
-    let name: String
-    /// Level surfaces, index = level.
-    let levels: [UnsafeMutablePointer<SDL_Surface>]
-    var isCheap: Bool { true }
-
-    /// The levels keep the picture's pixels in `opaqueFormat` where it has no alpha (then its tiles are copied,
-    /// never blended), else in ARGB.
-    init?(path: String, surface: UnsafeMutablePointer<SDL_Surface>, opaqueFormat: UInt32) {
-        let format = keptFormat(surface, opaqueFormat)
-        guard let top = SDL_ConvertSurfaceFormat(surface, format, 0) else { return nil }
-        let w = Int(top.pointee.w)
-        let h = Int(top.pointee.h)
-        pyramid = DeepZoomImage(width: w, height: h, tileSize: Self.tileSize, overlap: 1, format: "memory")
-        name = path
-        var levels = [top]
-        var level = pyramid.maxLevel
-        while level > 0 {
-            level -= 1
-            let s = pyramid.size(level: level)
-            guard let next = SDL_CreateRGBSurfaceWithFormat(0, Int32(s.width), Int32(s.height), 32, format)
-            else { break }
-            // Halving with linear filtering averages each 2 x 2 block: the smaller levels do not alias.
-            SDL_SoftStretchLinear(levels[0], nil, next, nil)
-            levels.insert(next, at: 0)
-        }
-        self.levels = levels
-    }
-
-    func describe(level: Int, column: Int, row: Int) -> String { "\(name) (level \(level), tile \(column)_\(row))" }
-
-    func surface(level: Int, column: Int, row: Int) -> UnsafeMutablePointer<SDL_Surface>? {
-        guard level >= 0, level < levels.count else { return nil }
-        let r = pyramid.storedRect(level: level, column: column, row: row)
-        guard r.width > 0, r.height > 0,
-            let tile = SDL_CreateRGBSurfaceWithFormat(
-                0, Int32(r.width), Int32(r.height), 32, levels[level].pointee.format.pointee.format)
-        else { return nil }
-        var src = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
-        SDL_SetSurfaceBlendMode(levels[level], SDL_BLENDMODE_NONE)
-        SDL_UpperBlit(levels[level], &src, tile, nil)
-        return tile
-    }
-
-    deinit { for s in levels { SDL_FreeSurface(s) } }
-}
-
-/// Decodes tiles on a few threads. The render thread says which tiles it wants (replacing what it wanted
-/// before: a queued tile no longer wanted is never decoded) and takes the decoded ones each frame; a tile that
-/// was decoding when it stopped being wanted is freed, never uploaded. At most `maximumDone` decoded tiles wait
-/// to be taken: the workers do not run ahead of the uploads.
-final class TileWorkers: @unchecked Sendable {
-    let condition = NSCondition()
-    var wanted: [(TileKey, any TileSource)] = []
-    /// Every tile of the latest request, queued or decoding.
-    var stillWanted: Set<TileKey> = []
-    var inFlight: Set<TileKey> = []
-    var done: [(TileKey, SurfaceBox)] = []
-    var stopping = false
-    var threads: [Thread] = []
-    /// Turns a decoded surface into what a texture is made from (format, turn), on the worker's thread.
-    let prepare: @Sendable (UnsafeMutablePointer<SDL_Surface>) -> UnsafeMutablePointer<SDL_Surface>?
-    /// Decoded tiles dropped because nothing wanted them any more (for tests and the log).
-    private(set) var cancelled = 0
-    static let maximumDone = 8
-    /// The workers' nice value (the frame loop runs at 0).
-    static let niceness: Int32 = 10
-    /// Workers at most, whatever the board: what they hold (a tile each, and `maximumDone`) stays small.
-    static let maximumCount = 3
-
-    /// How many workers for `cores` CPUs: one core is the frame loop's own. A worker on its core takes it
-    /// from the frame loop for a millisecond or more at a time, nice value or not (on the 2-core machine here,
-    /// two workers cost 12 to 23 frames of two tours a millisecond or more of preemption each, one worker 0 to 1,
-    /// and the last tile after each double tap came no later: the uploads set the pace, not the decoding).
-    static func count(cores: Int) -> Int { max(1, min(maximumCount, cores - 1)) }
-
-    /// The CPUs this process may run on: its affinity (as `taskset` or systemd's `CPUAffinity=` set it), which
-    /// `ProcessInfo.activeProcessorCount` does not read here; the kernel lists it in `/proc/self/status`.
-    static func availableCores() -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") }) else {
-            return ProcessInfo.processInfo.activeProcessorCount
-        }
-        // A hexadecimal mask in comma-separated groups of 32 CPUs.
-        let mask = line.dropFirst("Cpus_allowed:".count).compactMap(\.hexDigitValue)
-        return max(1, mask.reduce(0) { $0 + $1.nonzeroBitCount })
-    }
-
-    init(
-        count: Int,
-        prepare: @escaping @Sendable (UnsafeMutablePointer<SDL_Surface>) -> UnsafeMutablePointer<SDL_Surface>?
-    ) {
-        self.prepare = prepare
-        for i in 0..<count {
-            let t = Thread { [unowned self] in
-                // Signals are the main thread's: there they end its sleep.
-                var stops = sigset_t()
-                sigemptyset(&stops)
-                sigaddset(&stops, SIGTERM)
-                sigaddset(&stops, SIGINT)
-                pthread_sigmask(SIG_BLOCK, &stops, nil)
-                // Decoding yields to the frame loop: on a two-core board it must not take the loop's core.
-                // (Linux sets a thread's own nice value with `who` 0.)
-                setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness)
-                self.work()
-            }
-            t.name = "kiosk-tiles-\(i)"
-            t.start()
-            threads.append(t)
-        }
-    }
-
-    /// Called on the worker's thread after each tile it decoded (the frame loop wakes); set with `notify`.
-    private var onDone: (@Sendable () -> Void)?
-
-    func notify(_ f: @escaping @Sendable () -> Void) {
-        condition.lock()
-        onDone = f
-        condition.unlock()
-    }
-
-    /// The tiles wanted now, most wanted first; those already decoding are not asked twice.
-    func want(_ list: [(TileKey, any TileSource)]) {
-        condition.lock()
-        stillWanted = Set(list.map(\.0))
-        wanted = list.filter { !inFlight.contains($0.0) }
-        // What waits to be taken and is no longer wanted goes now.
-        done = done.filter { key, box in
-            if stillWanted.contains(key) { return true }
-            if let s = box.surface { SDL_FreeSurface(s) }
-            cancelled += 1
-            return false
-        }
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Takes up to `limit` decoded tiles, oldest first.
-    func takeDone(limit: Int = .max) -> [(TileKey, SurfaceBox)] {
-        condition.lock()
-        defer {
-            condition.broadcast()
-            condition.unlock()
-        }
-        let taken = Array(done.prefix(limit))
-        done.removeFirst(taken.count)
-        return taken
-    }
-
-    /// Whether decoded tiles wait to be taken (uploaded by a frame): nothing else wakes the loop for them.
-    var hasDone: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return !done.isEmpty
-    }
-
-    /// Whether anything is queued, decoding or waiting to be taken.
-    var isBusy: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return !wanted.isEmpty || !inFlight.isEmpty || !done.isEmpty
-    }
-
-    func work() {
-        while true {
-            condition.lock()
-            while (wanted.isEmpty || done.count >= Self.maximumDone) && !stopping { condition.wait() }
-            if stopping {
-                condition.unlock()
-                return
-            }
-            let (key, source) = wanted.removeFirst()
-            inFlight.insert(key)
-            condition.unlock()
-            var surface = source.surface(level: key.level, column: key.column, row: key.row)
-            if let decoded = surface {
-                surface = prepare(decoded)
-                SDL_FreeSurface(decoded)
-            }
-            condition.lock()
-            inFlight.remove(key)
-            var notify: (@Sendable () -> Void)?
-            if stillWanted.contains(key) || surface == nil {
-                done.append((key, SurfaceBox(surface: surface)))
-                notify = onDone
-            } else {
-                if let surface { SDL_FreeSurface(surface) }
-                cancelled += 1
-            }
-            condition.unlock()
-            notify?()
-        }
-    }
-
-    func stop() {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        condition.unlock()
-        // The workers finish their tile and leave; what they decoded is freed.
-        while threads.contains(where: { !$0.isFinished }) { usleep(1000) }
-        for (_, box) in takeDone() { if let s = box.surface { SDL_FreeSurface(s) } }
-    }
-}
-
 /// The tiles of every pyramid image as textures: a byte-budgeted LRU cache, filled synchronously (headless,
 /// so every picture is the same) or by worker threads with the uploads spread over frames (real time).
 final class TileStore {
@@ -346,20 +80,23 @@ final class TileStore {
         arrived = arrived.filter { $0.key.image != id }
     }
 
-    func isLoaded(_ key: TileKey) -> Bool {
-        if cache.contains(key) || failed.contains(key) { return true }
-        if synchronous || sources[key.image]?.isCheap == true {
-            load(key, pinned: false)
-            return true
-        }
-        return false
+    /// Whether a tile can be drawn: loaded, or failed (a placeholder is drawn for it).
+    func isLoaded(_ key: TileKey) -> Bool { cache.contains(key) || failed.contains(key) }
+
+    /// A tile a frame is about to draw: whether it can be, loading it now when it is at hand (on the virtual
+    /// clock every tile is loaded before its frame; an in-memory pyramid's tile costs less than a request). The
+    /// draw list's tile query (`TileQuery.isLoaded`) asks this.
+    func loadIfAtHand(_ key: TileKey) -> Bool {
+        if isLoaded(key) { return true }
+        guard synchronous || sources[key.image]?.isCheap == true else { return false }
+        load(key, pinned: false)
+        return true
     }
 
+    /// A loaded tile's opacity now: below 1 for `blendMs` after its upload.
     func opacity(_ key: TileKey) -> Double {
         guard let t = arrived[key] else { return 1 }
-        let a = (now - t) / Self.blendMs
-        if a >= 1 { arrived[key] = nil }
-        return max(0.05, min(1, a))
+        return max(0.05, min(1, (now - t) / Self.blendMs))
     }
 
     /// The texture of a tile drawn this frame (nil for a tile that failed: the renderer draws a placeholder).
@@ -380,8 +117,7 @@ final class TileStore {
     func beginFrame(at ms: Double) {
         now = ms
         cache.nextFrame()
-        // A tile that arrived but was not drawn again (it left the screen) has nothing left to blend.
-        arrived = arrived.filter { ms - $0.value < Self.blendMs }
+        endBlends()
         if frames % Self.trimFrames == 0 {
             for t in cache.trim(toSoftBudget: softBudget, unusedFor: Self.trimFrames) { SDL_DestroyTexture(t) }
         }
@@ -400,6 +136,12 @@ final class TileStore {
             install(key, box.surface, pinned: false, prepared: true)
             if blendsIn { arrived[key] = now }
         }
+    }
+
+    /// Tiles that have blended in for `blendMs` are whole: drawn at full opacity by the frame that just ended, or
+    /// not drawn (they left the screen) and with nothing left to blend.
+    func endBlends() {
+        arrived = arrived.filter { now - $0.value < Self.blendMs }
     }
 
     /// The soft budget for a budget of `budgetBytes` on `display`: `softBudgetScreens` of its pixels at most.

@@ -13,6 +13,9 @@
 /// view.endDragging(velocity: Point(x: 0, y: -1500), at: 0.1)
 /// view.step(to: 0.5)  // decelerating
 /// ```
+///
+/// More than 15 stored properties, as UIScrollView has: its own public ones (bounds, contentSize, contentInset,
+/// zoom limits, the options from `bounces` to `canCancelContentTouches`, the `is…` states) and a gesture's state.
 public final class ScrollView {
     public weak var delegate: (any ScrollViewDelegate)?
 
