@@ -1,0 +1,196 @@
+import EventLog
+import ScrollEngine
+
+/// A scene of the manifest, its scroll options and its hotspots.
+extension Manifest {
+    /// One scene, its problems recorded; nil when it cannot be made at all (no object, no type, no id). A
+    /// missing image is recorded and the scene made anyway, so the rest of it is checked too.
+    static func parseScene(
+        _ value: JSONValue, path: String, baseDirectory: String, problems: ProblemList, fileExists: (String) -> Bool
+    ) -> SceneConfig? {
+        guard
+            let o = problems.attempt({ () throws(ManifestError) in try Object(value, path: path, problems: problems) })
+        else { return nil }
+        let optionKeys = [
+            "bounces", "alwaysBounceHorizontal", "alwaysBounceVertical", "bouncesZoom", "decelerationRate",
+            "directionalLockEnabled", "scrollEnabled", "showsHorizontalScrollIndicator", "showsVerticalScrollIndicator",
+            "indicatorStyle", "delaysContentTouches", "canCancelContentTouches", "hotspots",
+        ]
+        guard
+            let type = problems.attempt({ () throws(ManifestError) -> SceneType in
+                guard let typeName = try o.string("type", required: true) else {
+                    throw problems.fail("\(path).type", "missing")
+                }
+                guard let type = SceneType(rawValue: typeName) else {
+                    throw problems.fail(
+                        "\(path).type", "\"\(typeName)\" is not a scene type (zoom, carousel or scroll)")
+                }
+                return type
+            })
+        else { return nil }
+        switch type {
+        case .zoom: o.allow(["id", "type", "image", "minZoom", "maxZoom", "doubleTapZoom"] + optionKeys)
+        case .carousel: o.allow(["id", "type", "pages", "pageControl", "maxZoom", "doubleTapZoom"] + optionKeys)
+        case .scroll: o.allow(["id", "type", "image", "axis"] + optionKeys)
+        }
+        guard
+            let id = problems.attempt({ () throws(ManifestError) -> String in
+                let id = try o.string("id", required: true)!
+                guard !id.isEmpty, !id.contains("/") else {
+                    throw problems.fail("\(path).id", "must be a non-empty name without \"/\"")
+                }
+                return id
+            })
+        else { return nil }
+
+        func resolve(_ key: String, _ relative: String) -> String {
+            guard !relative.isEmpty, !relative.utf8.contains(0) else {
+                problems.error(key, relative.isEmpty ? "names no file (an empty path)" : "contains a NUL character")
+                return relative
+            }
+            let full = relative.hasPrefix("/") ? relative : baseDirectory + "/" + relative
+            if !fileExists(full) {
+                let hint =
+                    full.hasSuffix(".dzi")
+                    ? " (a Deep Zoom image: `vips dzsave` makes one; the demo's is made by "
+                        + "`swift run -c release kiosk-deepzoom-demo` or ./run.sh)" : ""
+                problems.error(key, "file not found: \(full)\(hint)")
+            }
+            return full
+        }
+        var image: String?
+        var pages: [String] = []
+        problems.attempt { () throws(ManifestError) in
+            if type == .carousel {
+                guard case .array(let list)? = o.values["pages"] else {
+                    throw problems.fail(
+                        "\(path).pages",
+                        o.values["pages"] == nil ? "missing (a list of images)" : "expected a list of images")
+                }
+                if list.isEmpty { problems.error("\(path).pages", "needs at least one image") }
+                for (i, v) in list.enumerated() {
+                    guard case .string(let s) = v else {
+                        problems.error("\(path).pages[\(i)]", "expected a path, found \(v.typeName)")
+                        continue
+                    }
+                    pages.append(resolve("\(path).pages[\(i)]", s))
+                }
+            } else {
+                image = resolve("\(path).image", try o.string("image", required: true)!)
+            }
+        }
+
+        var minZoom = ZoomLimit.fit
+        var maxZoom: Double?
+        var doubleTapZoom: Double?
+        var axis = Axis.vertical
+        problems.attempt { () throws(ManifestError) in
+            switch o.values["minZoom"] {
+            case nil, .string("fit")?: break
+            case .number(let n)? where ManifestLimits.zoom.contains(n): minZoom = .scale(n)
+            case .number(let n)? where n > 0:
+                throw problems.fail("\(path).minZoom", ManifestLimits.outside(ManifestLimits.zoom))
+            case let v?:
+                throw problems.fail("\(path).minZoom", "expected \"fit\" or a positive number, found \(v.typeName)")
+            }
+        }
+        problems.attempt { () throws(ManifestError) in
+            maxZoom = try o.number("maxZoom", in: ManifestLimits.zoom)
+        }
+        problems.attempt { () throws(ManifestError) in
+            doubleTapZoom = try o.number("doubleTapZoom", in: ManifestLimits.zoom)
+        }
+        problems.attempt { () throws(ManifestError) in
+            if let a = try o.string("axis") {
+                switch a {
+                case "vertical": axis = .vertical
+                case "horizontal": axis = .horizontal
+                default: throw problems.fail("\(path).axis", "\"\(a)\" is not an axis (vertical or horizontal)")
+                }
+            }
+        }
+        var options = ScrollOptions()
+        problems.attempt { () throws(ManifestError) in options = try parseOptions(o, path: path, problems: problems) }
+        let hotspots =
+            problems.attempt { () throws(ManifestError) in
+                try parseHotspots(o, path: path, type: type, pages: pages.count, problems: problems)
+            } ?? []
+        let pageControl = problems.attempt { () throws(ManifestError) in try o.bool("pageControl") ?? true } ?? true
+        return SceneConfig(
+            id: id, type: type, image: image, pages: pages, pageControl: pageControl, minZoom: minZoom,
+            maxZoom: maxZoom, doubleTapZoom: doubleTapZoom, axis: axis, hotspots: hotspots, options: options,
+            path: path)
+    }
+
+    static func parseOptions(_ o: Object, path: String, problems: ProblemList) throws(ManifestError) -> ScrollOptions {
+        var options = ScrollOptions()
+        options.bounces = try o.bool("bounces") ?? true
+        options.alwaysBounceHorizontal = try o.bool("alwaysBounceHorizontal") ?? false
+        options.alwaysBounceVertical = try o.bool("alwaysBounceVertical") ?? false
+        options.bouncesZoom = try o.bool("bouncesZoom") ?? true
+        switch o.values["decelerationRate"] {
+        case nil, .string("normal")?: break
+        case .string("fast")?: options.decelerationRate = .fast
+        case .number(let n)? where n > 0 && n < 1: options.decelerationRate = DecelerationRate(rawValue: n)
+        case let v?:
+            throw problems.fail(
+                "\(path).decelerationRate",
+                "expected \"normal\", \"fast\" or a number between 0 and 1, found \(v.typeName)")
+        }
+        options.directionalLockEnabled = try o.bool("directionalLockEnabled") ?? false
+        options.scrollEnabled = try o.bool("scrollEnabled") ?? true
+        options.showsHorizontalScrollIndicator = try o.bool("showsHorizontalScrollIndicator") ?? true
+        options.showsVerticalScrollIndicator = try o.bool("showsVerticalScrollIndicator") ?? true
+        if let style = try o.string("indicatorStyle") {
+            guard let s = IndicatorStyle(rawValue: style) else {
+                throw problems.fail("\(path).indicatorStyle", "\"\(style)\" is not a style (default, black or white)")
+            }
+            options.indicatorStyle = s
+        }
+        options.delaysContentTouches = try o.bool("delaysContentTouches") ?? true
+        options.canCancelContentTouches = try o.bool("canCancelContentTouches") ?? true
+        return options
+    }
+
+    /// A scene's hotspots; one with a mistake is recorded and left out, the others are kept.
+    static func parseHotspots(
+        _ o: Object, path: String, type: SceneType, pages: Int, problems: ProblemList
+    ) throws(ManifestError) -> [Hotspot] {
+        guard let hv = o.values["hotspots"] else { return [] }
+        guard case .array(let list) = hv else {
+            throw problems.fail("\(path).hotspots", "expected a list, found \(hv.typeName)")
+        }
+        var hotspots: [Hotspot] = []
+        for (i, v) in list.enumerated() {
+            let hp = "\(path).hotspots[\(i)]"
+            let hotspot = problems.attempt { () throws(ManifestError) -> Hotspot in
+                let h = try Object(v, path: hp, problems: problems)
+                h.allow(["id", "rect", "goto", "page"])
+                guard case .array(let r)? = h.values["rect"], r.count == 4,
+                    case .number(let x) = r[0], case .number(let y) = r[1], case .number(let w) = r[2],
+                    case .number(let hh) = r[3], w > 0, hh > 0,
+                    [x, y, w, hh].allSatisfy({ ManifestLimits.imagePixels.contains($0) })
+                else {
+                    throw problems.fail(
+                        "\(hp).rect", "expected [x, y, width, height] in image pixels, with a positive size")
+                }
+                let number = try h.number("page", in: ManifestLimits.any) ?? 0
+                guard number == number.rounded(), type != .carousel || (0..<Double(pages)).contains(number) else {
+                    throw problems.fail(
+                        "\(hp).page", "no page \(JSONValue.short(number)) (the carousel has \(pages))")
+                }
+                let page = Int(number)
+                return Hotspot(
+                    id: try h.string("id") ?? String(i), rect: Rect(x: x, y: y, width: w, height: hh),
+                    goto: try h.string("goto"), page: page, index: i)
+            }
+            if let hotspot { hotspots.append(hotspot) }
+        }
+        return hotspots
+    }
+
+    static func parseColor(_ s: String) -> RGB? {
+        guard s.count == 7, s.first == "#", let v = UInt32(s.dropFirst(), radix: 16) else { return nil }
+        return RGB(r: UInt8(v >> 16 & 0xFF), g: UInt8(v >> 8 & 0xFF), b: UInt8(v & 0xFF))
+    }
+}
