@@ -46,17 +46,11 @@ public final class CalibrationScreen: ToolScreen {
         return wizard.takeEvents().map { event in
             switch event {
             case .target(let index, let raw):
-                TraceEvent(
-                    view: nil, name: "calibrationTarget", arguments: "\"index\": \(index), \"raw\": \(jsonPoint(raw))")
+                TraceEvent(.calibrationTarget(index: index, raw: raw))
             case .round(let round, let reason):
-                TraceEvent(
-                    view: nil, name: "calibrationRound",
-                    arguments: "\"round\": \(round), \"reason\": \(jsonString(reason))")
+                TraceEvent(.calibrationRound(round: round, reason: reason))
             case .done(let m, let residual):
-                TraceEvent(
-                    view: nil, name: "calibrationDone",
-                    arguments: "\"matrix\": [\(m.values.map(jsonNumber).joined(separator: ", "))], "
-                        + "\"residual\": \(jsonNumber(residual))")
+                TraceEvent(.calibrationDone(matrix: m.values, residual: residual))
             }
         }
     }

@@ -9,7 +9,7 @@ extension KioskApp {
         if presence.blankIsDue(at: now, touchHeld: touches.isHolding, sceneAtRest: scene.isAtRest) { blank(.idle) }
         if presence.idleResetIsDue(at: now, sceneAtRest: scene.isAtRest) {
             presence.becomeIdle(at: now)
-            sink.add(TraceEvent(view: nil, name: "idleReset"))
+            sink.add(TraceEvent(.idleReset))
             if scene.config.id != manifest.home {
                 show(scene: manifest.home)
             } else {
@@ -46,7 +46,7 @@ extension KioskApp {
             let attract = manifest.attract
         {
             presence.screen = .attracting(AttractLoop(attract, at: now))
-            sink.add(TraceEvent(view: nil, name: "attractDidStart"))
+            sink.add(TraceEvent(.attractDidStart))
             beginAttractStep()
         }
         guard let loop = presence.attractLoop, transition == nil else { return }
@@ -56,7 +56,7 @@ extension KioskApp {
 
     func beginAttractStep() {
         guard let loop = presence.attractLoop else { return }
-        sink.add(TraceEvent(view: nil, name: "attractStep", arguments: "\"index\": \(loop.step)"))
+        sink.add(TraceEvent(.attractStep(index: loop.step)))
         if loop.current.scene != scene.config.id {
             show(scene: loop.current.scene)
         } else {
@@ -70,7 +70,7 @@ extension KioskApp {
     func endAttract() {
         guard presence.attractLoop != nil else { return }
         presence.screen = .scenes
-        sink.add(TraceEvent(view: nil, name: "attractDidEnd"))
+        sink.add(TraceEvent(.attractDidEnd))
         if scene.config.id != manifest.home {
             show(scene: manifest.home, style: .fade)
         } else {
@@ -83,8 +83,8 @@ extension KioskApp {
         let wasAttracting = presence.attractLoop != nil
         presence.screen = .blank(reason)
         sink.add(
-            TraceEvent(view: nil, name: "screenDidBlank", arguments: "\"reason\": \(jsonString(reason.rawValue))"))
-        if wasAttracting { sink.add(TraceEvent(view: nil, name: "attractDidEnd")) }
+            TraceEvent(.screenDidBlank(reason: reason)))
+        if wasAttracting { sink.add(TraceEvent(.attractDidEnd)) }
     }
 
     /// Outside the opening hours the screen is blank, unless a touch woke it: then until the idle reset. When
@@ -94,7 +94,7 @@ extension KioskApp {
         if hours.open {
             if presence.blankReason == .hours {
                 presence.screen = .scenes
-                sink.add(TraceEvent(view: nil, name: "screenDidWake"))
+                sink.add(TraceEvent(.screenDidWake))
             }
             return
         }

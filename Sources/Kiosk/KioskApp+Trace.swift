@@ -3,11 +3,15 @@ import ScrollEngine
 
 /// The trace (cli-and-trace.md, version 1): one line a frame, the scene's views and the events since the last.
 extension KioskApp {
-    /// The frame's trace line (cli-and-trace.md, version 1); takes the events since the last line.
-    /// Ends a frame without a trace: its events are let go (else they would pile up for as long as it runs).
+    /// The events since the last frame, in the order they happened: the trace writes them, and the visitor
+    /// statistics and the service's status read the same values.
+    public var frameEvents: [TraceEvent] { sink.events }
+
+    /// Ends a frame: its events are let go (else they would pile up for as long as it runs).
     public func dropFrameEvents() { sink.events.removeAll(keepingCapacity: true) }
 
-    public func traceLine(frame: Int) -> String {
+    /// The frame's trace line (cli-and-trace.md, version 1) with `events`, the frame's.
+    public func traceLine(frame: Int, events: [TraceEvent]) -> String {
         var s =
             "{\"frame\": \(frame), \"t\": \(jsonNumber(now)), \"scene\": \(jsonString(scene.config.id)), \"views\": {"
         s += scene.tracedViews.map { "\(jsonString($0.id)): \(Self.json($0.view))" }.joined(separator: ", ")
@@ -19,8 +23,7 @@ extension KioskApp {
                 + "\"style\": \(jsonString(t.style.rawValue)), \"progress\": \(jsonNumber(progress))}"
         }
         s += ", \"events\": ["
-        s += sink.events.map(\.json).joined(separator: ", ")
-        sink.events.removeAll(keepingCapacity: true)
+        s += events.map(\.json).joined(separator: ", ")
         return s + "]}"
     }
 

@@ -93,7 +93,7 @@ public final class KioskApp {
         navigator.endTransition(at: now, force: true)
         if presence.attractLoop != nil {
             presence.screen = .scenes
-            sink.add(TraceEvent(view: nil, name: "attractDidEnd"))
+            sink.add(TraceEvent(.attractDidEnd))
         }
         navigator.replace(new)
         presence.rules = Presence.Rules(new)
@@ -108,17 +108,17 @@ public final class KioskApp {
             navigator.open(navigator.makeScene(home))
             sink.events.removeSubrange(mark...)
             if home.id != old.id {
-                sink.add(TraceEvent(view: nil, name: "sceneDidChange", arguments: "\"scene\": \(jsonString(home.id))"))
+                sink.add(TraceEvent(.sceneDidChange(scene: home.id)))
             }
         }
         navigator.startTransition(from: oldScene, grow: nil, style: .fade, reload: true, at: now)
-        sink.add(TraceEvent(view: nil, name: "contentDidReload", arguments: "\"ok\": true"))
+        sink.add(TraceEvent(.contentDidReload(error: nil)))
     }
 
     /// A reload that found problems: the content stays as it is; the trace says why.
     public func reloadFailed(_ error: String) {
         sink.add(
-            TraceEvent(view: nil, name: "contentDidReload", arguments: "\"ok\": false, \"error\": \(jsonString(error))")
+            TraceEvent(.contentDidReload(error: error))
         )
     }
 
@@ -196,7 +196,7 @@ public final class KioskApp {
             if touches.take(event, for: .wake, orKey: true) {
                 presence.screen = .scenes
                 noteInput()
-                sink.add(TraceEvent(view: nil, name: "screenDidWake"))
+                sink.add(TraceEvent(.screenDidWake))
                 return true
             }
         } else if touches.swallows(event) {
@@ -261,7 +261,7 @@ public final class KioskApp {
         for g in events { report(g) }
         if let page = scene.currentPage, page != navigator.lastPage {
             navigator.lastPage = page
-            sink.add(TraceEvent(view: scene.config.id, name: "pageDidChange", arguments: "\"page\": \(page)"))
+            sink.add(TraceEvent(view: scene.config.id, .pageDidChange(page: page)))
         }
         applyTimedRules()
     }
@@ -269,12 +269,12 @@ public final class KioskApp {
     func report(_ g: GestureEvent) {
         switch g {
         case .doubleTap(let p):
-            sink.add(TraceEvent(view: scene.config.id, name: "doubleTap", arguments: "\"point\": \(jsonPoint(p))"))
+            sink.add(TraceEvent(view: scene.config.id, .doubleTap(point: p)))
         case .hotspotTapped(Navigator.homeButtonID):
             show(scene: manifest.home)
         case .hotspotTapped(let id):
             sink.add(
-                TraceEvent(view: scene.config.id, name: "hotspotTapped", arguments: "\"hotspot\": \(jsonString(id))"))
+                TraceEvent(view: scene.config.id, .hotspotTapped(hotspot: id)))
             if let h = scene.config.hotspots.first(where: { $0.id == id }), let target = h.goto {
                 show(scene: target, from: h)
             }

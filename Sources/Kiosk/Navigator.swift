@@ -63,7 +63,7 @@ final class Navigator {
         open(makeScene(config))
         if let hotspot { openedFrom[id] = (old.config.id, hotspot.id) }
         startTransition(from: old, grow: grow, style: style, at: now)
-        sink.add(TraceEvent(view: nil, name: "sceneDidChange", arguments: "\"scene\": \(jsonString(id))"))
+        sink.add(TraceEvent(.sceneDidChange(scene: id)))
     }
 
     /// Shows the current scene anew at its opening state, fading from how it looks now (an attract step on the
@@ -114,10 +114,7 @@ final class Navigator {
             shrinks: shrinks, reload: reload)
         outgoing = old
         sink.add(
-            TraceEvent(
-                view: nil, name: "sceneTransition",
-                arguments: "\"from\": \(jsonString(old.config.id)), \"to\": \(jsonString(scene.config.id)), "
-                    + "\"style\": \(jsonString(style.rawValue))"))
+            TraceEvent(.sceneTransition(from: old.config.id, to: scene.config.id, style: style)))
     }
 
     /// Whether a scene change is running at `now` (it takes touches whole).

@@ -60,7 +60,7 @@ public final class TouchTestScreen: ToolScreen {
     public func step(to ms: Double) -> [TraceEvent] {
         if ms - lastTouch >= Self.idleTimeoutMs { isOver = true }
         defer { counts.removeAll() }
-        return counts.map { TraceEvent(view: nil, name: "touchTest", arguments: "\"fingers\": \($0)") }
+        return counts.map { TraceEvent(.touchTest(fingers: $0)) }
     }
 
     /// The frame at `ms` on a scene of `size`.

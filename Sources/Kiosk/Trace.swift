@@ -1,23 +1,118 @@
 import EventLog
 import ScrollEngine
 
-/// One event of a frame's trace line: a delegate call of a view, or a kiosk event (`view` nil).
+/// One event of a frame: a delegate call of a view, or a kiosk event (`view` nil). Typed: the trace writes it
+/// (`json`, cli-and-trace.md), and the visitor statistics and the service's status read the same value.
 public struct TraceEvent: Equatable, Sendable {
     public var view: String?
-    public var name: String
-    /// The event's arguments as JSON members (`"page": 2`), already encoded.
-    public var arguments: String
+    public var kind: Kind
 
-    public init(view: String?, name: String, arguments: String = "") {
+    /// Every event of the trace, with its arguments.
+    public enum Kind: Equatable, Sendable {
+        // UIScrollViewDelegate's calls.
+        case scrollViewDidScroll
+        case scrollViewWillBeginDragging
+        case scrollViewWillEndDragging(velocity: Point, targetContentOffset: Point)
+        case scrollViewDidEndDragging(willDecelerate: Bool)
+        case scrollViewWillBeginDecelerating
+        case scrollViewDidEndDecelerating
+        case scrollViewDidEndScrollingAnimation
+        case scrollViewWillBeginZooming
+        case scrollViewDidZoom
+        case scrollViewDidEndZooming(scale: Double)
+        // A scene's gestures.
+        case pageDidChange(page: Int)
+        case doubleTap(point: Point)
+        case hotspotTapped(hotspot: String)
+        // The kiosk's.
+        case sceneDidChange(scene: String)
+        case sceneTransition(from: String, to: String, style: TransitionStyle)
+        /// New content: nil when it replaced the old, else why it did not.
+        case contentDidReload(error: String?)
+        case idleReset
+        case attractDidStart
+        case attractStep(index: Int)
+        case attractDidEnd
+        case screenDidBlank(reason: Presence.BlankReason)
+        case screenDidWake
+        // The installer's tools (calibration.md).
+        case calibrationTarget(index: Int, raw: Point)
+        case calibrationRound(round: Int, reason: String)
+        case calibrationDone(matrix: [Double], residual: Double)
+        case touchTest(fingers: Int)
+    }
+
+    public init(view: String? = nil, _ kind: Kind) {
         self.view = view
-        self.name = name
-        self.arguments = arguments
+        self.kind = kind
+    }
+
+    /// The event's name in the trace.
+    public var name: String {
+        switch kind {
+        case .scrollViewDidScroll: "scrollViewDidScroll"
+        case .scrollViewWillBeginDragging: "scrollViewWillBeginDragging"
+        case .scrollViewWillEndDragging: "scrollViewWillEndDragging"
+        case .scrollViewDidEndDragging: "scrollViewDidEndDragging"
+        case .scrollViewWillBeginDecelerating: "scrollViewWillBeginDecelerating"
+        case .scrollViewDidEndDecelerating: "scrollViewDidEndDecelerating"
+        case .scrollViewDidEndScrollingAnimation: "scrollViewDidEndScrollingAnimation"
+        case .scrollViewWillBeginZooming: "scrollViewWillBeginZooming"
+        case .scrollViewDidZoom: "scrollViewDidZoom"
+        case .scrollViewDidEndZooming: "scrollViewDidEndZooming"
+        case .pageDidChange: "pageDidChange"
+        case .doubleTap: "doubleTap"
+        case .hotspotTapped: "hotspotTapped"
+        case .sceneDidChange: "sceneDidChange"
+        case .sceneTransition: "sceneTransition"
+        case .contentDidReload: "contentDidReload"
+        case .idleReset: "idleReset"
+        case .attractDidStart: "attractDidStart"
+        case .attractStep: "attractStep"
+        case .attractDidEnd: "attractDidEnd"
+        case .screenDidBlank: "screenDidBlank"
+        case .screenDidWake: "screenDidWake"
+        case .calibrationTarget: "calibrationTarget"
+        case .calibrationRound: "calibrationRound"
+        case .calibrationDone: "calibrationDone"
+        case .touchTest: "touchTest"
+        }
+    }
+
+    /// The event's arguments as JSON members (`"page": 2`).
+    public var arguments: String {
+        switch kind {
+        case .scrollViewWillEndDragging(let velocity, let target):
+            "\"velocity\": \(jsonPoint(velocity)), \"targetContentOffset\": \(jsonPoint(target))"
+        case .scrollViewDidEndDragging(let decelerate): "\"willDecelerate\": \(decelerate)"
+        case .scrollViewDidEndZooming(let scale): "\"scale\": \(jsonNumber(scale))"
+        case .pageDidChange(let page): "\"page\": \(page)"
+        case .doubleTap(let p): "\"point\": \(jsonPoint(p))"
+        case .hotspotTapped(let id): "\"hotspot\": \(jsonString(id))"
+        case .sceneDidChange(let id): "\"scene\": \(jsonString(id))"
+        case .sceneTransition(let from, let to, let style):
+            "\"from\": \(jsonString(from)), \"to\": \(jsonString(to)), \"style\": \(jsonString(style.rawValue))"
+        case .contentDidReload(nil): "\"ok\": true"
+        case .contentDidReload(let error?): "\"ok\": false, \"error\": \(jsonString(error))"
+        case .attractStep(let index): "\"index\": \(index)"
+        case .screenDidBlank(let reason): "\"reason\": \(jsonString(reason.rawValue))"
+        case .calibrationTarget(let index, let raw): "\"index\": \(index), \"raw\": \(jsonPoint(raw))"
+        case .calibrationRound(let round, let reason): "\"round\": \(round), \"reason\": \(jsonString(reason))"
+        case .calibrationDone(let matrix, let residual):
+            "\"matrix\": [\(matrix.map(jsonNumber).joined(separator: ", "))], \"residual\": \(jsonNumber(residual))"
+        case .touchTest(let fingers): "\"fingers\": \(fingers)"
+        case .scrollViewDidScroll, .scrollViewWillBeginDragging, .scrollViewWillBeginDecelerating,
+            .scrollViewDidEndDecelerating, .scrollViewDidEndScrollingAnimation, .scrollViewWillBeginZooming,
+            .scrollViewDidZoom, .idleReset, .attractDidStart, .attractDidEnd, .screenDidWake:
+            ""
+        }
     }
 
     public var json: String {
         var s = "{"
         if let view { s += "\"view\": \(jsonString(view)), " }
         s += "\"name\": \(jsonString(name))"
+        let arguments = arguments
         if !arguments.isEmpty { s += ", " + arguments }
         return s + "}"
     }
@@ -42,30 +137,26 @@ final class TraceDelegate: ScrollViewDelegate {
         self.zoomingSize = zoomingSize
     }
 
-    func add(_ name: String, _ arguments: String = "") {
-        sink.add(TraceEvent(view: id, name: name, arguments: arguments))
-    }
+    func add(_ kind: TraceEvent.Kind) { sink.add(TraceEvent(view: id, kind)) }
 
-    func scrollViewDidScroll(_ scrollView: ScrollView) { add("scrollViewDidScroll") }
-    func scrollViewWillBeginDragging(_ scrollView: ScrollView) { add("scrollViewWillBeginDragging") }
+    func scrollViewDidScroll(_ scrollView: ScrollView) { add(.scrollViewDidScroll) }
+    func scrollViewWillBeginDragging(_ scrollView: ScrollView) { add(.scrollViewWillBeginDragging) }
     func scrollViewWillEndDragging(
         _ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point
     ) {
-        add(
-            "scrollViewWillEndDragging",
-            "\"velocity\": \(jsonPoint(velocity)), \"targetContentOffset\": \(jsonPoint(targetContentOffset))")
+        add(.scrollViewWillEndDragging(velocity: velocity, targetContentOffset: targetContentOffset))
     }
     func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
-        add("scrollViewDidEndDragging", "\"willDecelerate\": \(decelerate)")
+        add(.scrollViewDidEndDragging(willDecelerate: decelerate))
     }
-    func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) { add("scrollViewWillBeginDecelerating") }
-    func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { add("scrollViewDidEndDecelerating") }
-    func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) { add("scrollViewDidEndScrollingAnimation") }
+    func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) { add(.scrollViewWillBeginDecelerating) }
+    func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { add(.scrollViewDidEndDecelerating) }
+    func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) { add(.scrollViewDidEndScrollingAnimation) }
     func viewForZooming(in scrollView: ScrollView) -> Size? { zoomingSize }
-    func scrollViewWillBeginZooming(_ scrollView: ScrollView) { add("scrollViewWillBeginZooming") }
-    func scrollViewDidZoom(_ scrollView: ScrollView) { add("scrollViewDidZoom") }
+    func scrollViewWillBeginZooming(_ scrollView: ScrollView) { add(.scrollViewWillBeginZooming) }
+    func scrollViewDidZoom(_ scrollView: ScrollView) { add(.scrollViewDidZoom) }
     func scrollViewDidEndZooming(_ scrollView: ScrollView, atScale scale: Double) {
-        add("scrollViewDidEndZooming", "\"scale\": \(jsonNumber(scale))")
+        add(.scrollViewDidEndZooming(scale: scale))
     }
 }
 

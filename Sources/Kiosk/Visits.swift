@@ -69,10 +69,10 @@ public final class VisitCounter {
 
     public var isCounting: Bool { open != nil }
 
-    /// The frame of `app` at `ms`: its events (before the trace takes them), the scene shown, the first and last
-    /// touch. Returns the visit that ended in it (at an idle reset).
-    public func observe(_ app: KioskApp, at ms: Double) -> Visit? {
-        let (events, scene, lastInput) = (app.sink.events, app.scene.config.id, app.lastInput)
+    /// The frame of `app` at `ms`: its `events`, the scene shown, the first and last touch. Returns the visit
+    /// that ended in it (at an idle reset).
+    public func observe(_ app: KioskApp, events: [TraceEvent], at ms: Double) -> Visit? {
+        let (scene, lastInput) = (app.scene.config.id, app.lastInput)
         if open == nil && lastInput > seenInput {
             let start = min(lastInput, max(seenInput, app.activeSince))
             open = Open(startMs: start, lastTouchMs: lastInput, scene: shownScene, sceneSince: start)
@@ -83,19 +83,18 @@ public final class VisitCounter {
         v.lastTouchMs = max(v.lastTouchMs, lastInput)
         defer { if open != nil { open = v } }
         for e in events {
-            switch e.name {
-            case "scrollViewWillBeginDragging": v.gestures["pan", default: 0] += 1
-            case "scrollViewWillBeginZooming": v.gestures["pinch", default: 0] += 1
-            case "doubleTap": v.gestures["doubleTap", default: 0] += 1
-            case "pageDidChange": v.gestures["page", default: 0] += 1
-            case "hotspotTapped":
-                if let id = Self.argument("hotspot", of: e) { v.hotspots[id, default: 0] += 1 }
-            case "sceneDidChange":
+            switch e.kind {
+            case .scrollViewWillBeginDragging: v.gestures["pan", default: 0] += 1
+            case .scrollViewWillBeginZooming: v.gestures["pinch", default: 0] += 1
+            case .doubleTap: v.gestures["doubleTap", default: 0] += 1
+            case .pageDidChange: v.gestures["page", default: 0] += 1
+            case .hotspotTapped(let id): v.hotspots[id, default: 0] += 1
+            case .sceneDidChange(let id):
                 v.scenes[v.scene, default: 0] += max(0, min(ms, v.lastTouchMs) - v.sceneSince)
-                v.scene = Self.argument("scene", of: e) ?? scene
+                v.scene = id
                 // (The change came with the touch that made it, up to a frame before this frame's time.)
                 v.sceneSince = min(ms, v.lastTouchMs)
-            case "idleReset":
+            case .idleReset:
                 open = nil
                 return Self.close(v, wallClock: wallClock)
             default: break
@@ -118,13 +117,6 @@ public final class VisitCounter {
             start: LocalTime.iso(wallClock(v.startMs)), durationMs: Int((v.lastTouchMs - v.startMs).rounded()),
             scenes: v.scenes.mapValues { Int($0.rounded()) }, hotspots: v.hotspots,
             gestures: Visit.gestureNames.reduce(into: [:]) { $0[$1] = v.gestures[$1] ?? 0 })
-    }
-
-    /// A string argument of a trace event (`"hotspot": "cafe"`).
-    static func argument(_ name: String, of e: TraceEvent) -> String? {
-        guard case .object(let o)? = JSONValue.parse(Substring("{" + e.arguments + "}")), case .string(let s)? = o[name]
-        else { return nil }
-        return s
     }
 }
 

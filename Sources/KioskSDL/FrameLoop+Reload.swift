@@ -29,7 +29,6 @@ extension FrameLoop {
                 "reload: \(reload.path): \(errors.count) error\(errors.count == 1 ? "" : "s"); the content shown is unchanged"
             )
             app.reloadFailed(why)
-            reloading.outcome = "READY=1\nSTATUS=reload failed: \(why)"
             return
         }
         reloading.pending = (manifest, t)
@@ -42,10 +41,9 @@ extension FrameLoop {
         reloading.loading = (now(), 0, 0)
     }
 
-    func announceReloadOutcome() {
-        guard let outcome = reloading.outcome else { return }
-        reloading.outcome = nil
-        notifier?.send(outcome)
+    /// The `READY=1` that ends a reload is sent after the frame whose events say `contentDidReload` (the first
+    /// frame of the new content, or the frame of a failure); then a load asked for meanwhile starts.
+    func reloadDidEnd() {
         if reloading.loader?.next() == true { announceReloading() }
     }
 
@@ -65,7 +63,6 @@ extension FrameLoop {
         app.reload(manifest)
         app.calibration = CalibrationFile.effective(file: reloading.calibrationFile, manifest: manifest.calibration)
         log(.info, "reload: \(reload.path): \(manifest.scenes.count) scenes; showing \(app.scene.config.id)")
-        reloading.outcome = "READY=1\nSTATUS=showing \(app.scene.config.id) (reloaded)"
     }
 }
 
@@ -78,7 +75,4 @@ struct ReloadHandoff {
     var loading: (start: Double, frames: Int, worstMs: Double)?
     /// Checked new content waiting for the screen to come to rest, and when it was ready (kiosk clock).
     var pending: (manifest: Manifest, readyAt: Double)?
-    /// The `READY=1` that ends a reload, sent after the frame whose trace line says `contentDidReload` (the
-    /// first frame of the new content, or the next frame after a failure); then a load asked for meanwhile starts.
-    var outcome: String?
 }

@@ -149,19 +149,24 @@ final class FrameLoop {
     /// The local day now (`YYYY-MM-DD`).
     func today() -> String { String(LocalTime.iso(wallClock(at: kioskNow())).prefix(10)) }
 
-    /// The frame's events (before the trace takes them) to the visit counter; a visit that ended is written.
-    func countVisits(at t: Double) {
-        guard let visits = service.visits, let visit = visits.observe(app, at: t) else { return }
+    /// The frame's events to the visit counter; a visit that ended is written.
+    func countVisits(_ events: [TraceEvent], at t: Double) {
+        guard let visits = service.visits, let visit = visits.observe(app, events: events, at: t) else { return }
         service.visitLog?.append(visit, today: today())
     }
 
-    /// After each frame: READY=1 after the first, the watchdog, the state every few seconds (real time), and
-    /// the memory in the log every ten minutes (of the kiosk's clock: virtual headless, real otherwise).
+    /// The frame's events to systemd: `READY=1` and `STATUS=` after the first frame and a reload's outcome.
+    func notifyStatus(_ events: [TraceEvent]) {
+        for update in service.status.afterFrame(events, scene: app.scene.config.id) {
+            notifier?.send(update.message)
+            if update.endsReload { reloadDidEnd() }
+        }
+    }
+
+    /// After each frame: the watchdog, the state every few seconds (real time), and the memory in the log every
+    /// ten minutes (of the kiosk's clock: virtual headless, real otherwise).
     func afterFrame(realMs: Double) {
         if service.memoryLogIsDue(at: app.now) { logMemory() }
-        if frame == 1 {
-            notifier?.send("READY=1\nSTATUS=showing \(app.scene.config.id)")
-        }
         keepUp(realMs: realMs)
     }
 
@@ -307,10 +312,13 @@ final class FrameLoop {
                 if let l = reloading.loading { reloading.loading = (l.start, l.frames + 1, max(l.worstMs, ms)) }
                 stillness.drew(at: t)
                 observeSettle(at: t)
-                countVisits(at: t)
             })
-        if let trace { trace.write(app.traceLine(frame: frame) + "\n") } else { app.dropFrameEvents() }
-        announceReloadOutcome()
+        // The frame's typed events, read alike by the visits, the trace and systemd's status, then let go.
+        let events = app.frameEvents
+        countVisits(events, at: t)
+        trace?.write(app.traceLine(frame: frame, events: events) + "\n")
+        notifyStatus(events)
+        app.dropFrameEvents()
         if swapping { swapContent() }
         frame += 1
         afterFrame(realMs: now())

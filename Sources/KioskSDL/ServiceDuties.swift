@@ -11,6 +11,8 @@ final class ServiceDuties {
     /// installer's tools).
     var visits: VisitCounter?
     let visitLog: VisitLog?
+    /// `READY=1` and `STATUS=`, from the frames' events.
+    var status = ServiceStatus()
     private var lastSave = 0.0
     private var lastMemoryLog = 0.0
     static let memoryLogMs = 600_000.0

@@ -246,7 +246,7 @@ import Testing
     @Test func traceLineFollowsTheContract() throws {
         let app = try Self.app(scene: "gallery")
         app.step(to: 0)
-        let line = app.traceLine(frame: 0)
+        let line = app.traceLine(frame: 0, events: app.frameEvents)
         #expect(
             line.hasPrefix(
                 #"{"frame": 0, "t": 0.0, "scene": "gallery", "views": {"gallery": {"contentOffset": [0.0, 0.0]"#))

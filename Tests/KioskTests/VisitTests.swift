@@ -26,7 +26,7 @@ import Testing
                 pending.removeFirst()
             }
             app.step(to: t)
-            if let v = counter.observe(app, at: t) { ended.append(v) }
+            if let v = counter.observe(app, events: app.frameEvents, at: t) { ended.append(v) }
             app.dropFrameEvents()
         }
         return ended
