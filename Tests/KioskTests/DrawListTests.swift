@@ -27,7 +27,7 @@ import Testing
     }
 
     static func app(_ scene: String) throws -> KioskApp {
-        try KioskAppTests.app(scene: scene)
+        try AppRig.app(scene: scene)
     }
 
     /// Area of the screen the commands cover, counting overlaps (1 is every pixel once).

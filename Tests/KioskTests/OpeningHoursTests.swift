@@ -69,10 +69,10 @@ import Testing
 
     /// The test app with `hours`, its wall clock at `start` (Paris) when its own clock is at 0; 500 ms run.
     static func app(hours: String, from start: Double) throws -> KioskApp {
-        let app = try KioskAppTests.app(extra: "\"openingHours\": \(hours),")
+        let app = try AppRig.app(extra: "\"openingHours\": \(hours),")
         app.calendar = Self.parisCalendar
         app.wallClock = { start + $0 / 1000 }
-        KioskAppTests.run(app, from: 0, to: 500)
+        AppRig.run(app, from: 0, to: 500)
         return app
     }
 
@@ -83,24 +83,24 @@ import Testing
         let app = try Self.app(hours: #"{"mon-fri": "09:00-17:00"}"#, from: start)
         #expect(!app.isBlanked)
         #expect(abs((app.nextDeadline ?? 0) - 1000) < 0.01)
-        KioskAppTests.run(app, from: 500, to: 1100)
+        AppRig.run(app, from: 500, to: 1100)
         #expect(app.blankReason == .hours)
         #expect(app.sink.events.map(\.json).last == #"{"name": "screenDidBlank", "reason": "hours"}"#)
         // A tap on the cafe: it wakes the screen and nothing else.
         app.sink.events.removeAll()
-        VisitTests.tap(app, 0.05, 0.1, at: 2000)
-        KioskAppTests.run(app, from: 2000, to: 3000)
+        app.tap(x: 0.05, y: 0.1, at: 2000)
+        AppRig.run(app, from: 2000, to: 3000)
         #expect(!app.isBlanked)
         #expect(app.scene.config.id == "map")
-        #expect(KioskAppTests.names(app) == ["screenDidWake"])
+        #expect(AppRig.names(app) == ["screenDidWake"])
         // Awake until the idle reset (2 s after the last touch), then blank again.
-        KioskAppTests.run(app, from: 3000, to: 4500)
+        AppRig.run(app, from: 3000, to: 4500)
         #expect(app.blankReason == .hours)
         // Tuesday 09:00 wakes it by itself.
         let opening = Self.at("2026-01-06T09:00:00")
         let wake = (opening - start) * 1000
         #expect(abs((app.nextDeadline ?? 0) - wake) < 0.01)
-        KioskAppTests.run(app, from: wake - 100, to: wake + 100)
+        AppRig.run(app, from: wake - 100, to: wake + 100)
         #expect(!app.isBlanked)
     }
 
@@ -109,11 +109,11 @@ import Testing
     /// never slept again.)
     @Test func anOpenKioskTouchedLongAgoSleepsUntilClosingTime() throws {
         let start = Self.at("2026-01-05T10:00:00")
-        let app = try KioskAppTests.app(extra: "\"openingHours\": {\"mon-sun\": \"06:00-22:00\"},", idleTimeout: 0)
+        let app = try AppRig.app(extra: "\"openingHours\": {\"mon-sun\": \"06:00-22:00\"},", idleTimeout: 0)
         app.calendar = Self.parisCalendar
         app.wallClock = { start + $0 / 1000 }
-        VisitTests.tap(app, 0.9, 0.9, at: 1000)
-        KioskAppTests.run(app, from: 1000, to: 130_000)
+        app.tap(x: 0.9, y: 0.9, at: 1000)
+        AppRig.run(app, from: 1000, to: 130_000)
         #expect(!app.isBlanked)
         let closing = (Self.at("2026-01-05T22:00:00") - start) * 1000
         #expect(abs((app.nextDeadline ?? 0) - closing) < 0.01, "\(app.nextDeadline ?? 0)")
@@ -124,11 +124,11 @@ import Testing
     @Test func aReloadWithNewHoursTakesEffectAtOnce() throws {
         let app = try Self.app(hours: #"{"mon-sun": "06:00-24:00"}"#, from: Self.at("2026-01-05T19:00:00"))
         #expect(!app.isBlanked)
-        let text = KioskAppTests.manifestText.replacingOccurrences(
+        let text = AppRig.manifestText.replacingOccurrences(
             of: "\"idleTimeoutSeconds\": 2,",
             with: "\"idleTimeoutSeconds\": 2, \"openingHours\": {\"mon-sun\": \"06:00-18:00\"},")
         app.reload(try Manifest.parse(text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true }))
-        KioskAppTests.run(app, from: 500, to: 1500)
+        AppRig.run(app, from: 500, to: 1500)
         #expect(app.blankReason == .hours)
     }
 }

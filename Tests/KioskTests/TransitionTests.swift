@@ -6,57 +6,51 @@ import Testing
 /// Scene transitions at their edges: a touch exactly at a transition's start or end, the idle reset during one.
 @Suite struct TransitionTests {
     static func app(_ transition: String = "fade") throws -> KioskApp {
-        try KioskAppTests.app(extra: "\"transition\": \"\(transition)\",")
+        try AppRig.app(extra: "\"transition\": \"\(transition)\",")
     }
 
+    /// A drag up the middle of the screen by finger `id`, from `t` for 90 ms.
     static func drag(_ app: KioskApp, id: Int64, at t: Double) {
-        app.handle(.finger(.down, touchId: 1, fingerId: id, x: 0.5, y: 0.8, dx: 0, dy: 0, pressure: 1), at: t)
-        for i in 1...8 {
-            let y = 0.8 - Double(i) * 0.05
-            app.handle(
-                .finger(.motion, touchId: 1, fingerId: id, x: 0.5, y: y, dx: 0, dy: 0, pressure: 1),
-                at: t + Double(i) * 10)
-        }
-        app.handle(.finger(.up, touchId: 1, fingerId: id, x: 0.5, y: 0.4, dx: 0, dy: 0, pressure: 1), at: t + 90)
+        app.swipe(id, from: Point(x: 0.5, y: 0.8), to: Point(x: 0.5, y: 0.4), steps: 8, at: t, liftAfterMs: 10)
     }
 
     /// The cafe tapped (the transition starts at the lift, 180 ms); a drag that begins at that same moment is
     /// ignored, one that begins exactly when it ends (480 ms) scrolls.
     @Test func aTouchExactlyAtTheStartIsIgnoredAndAtTheEndIsNot() throws {
         let app = try Self.app()
-        VisitTests.tap(app, 0.05, 0.1, at: 100)
+        app.tap(x: 0.05, y: 0.1, at: 100)
         app.step(to: 180)
         let t = try #require(app.transition)
         #expect(t.start == 180 && t.to == "menu")
         Self.drag(app, id: 2, at: 180)
-        KioskAppTests.run(app, from: 270, to: 480)
+        AppRig.run(app, from: 270, to: 480)
         #expect(app.scene.view.contentOffset.y == 0)
         app.step(to: 480)
         #expect(app.transition == nil)
         app.sink.events.removeAll()
         Self.drag(app, id: 3, at: 480)
         #expect(app.sink.events.contains { $0.name == "scrollViewWillBeginDragging" })
-        KioskAppTests.run(app, from: 570, to: 1500)
+        AppRig.run(app, from: 570, to: 1500)
         #expect(app.scene.view.contentOffset.y > 0)
     }
 
     /// The idle reset while a transition runs (a 3 s transition, a 2 s idle timeout): it starts its own from
     /// the scene on screen and ends at home, at rest, with nothing left over.
     @Test func theIdleResetDuringATransition() throws {
-        let app = try KioskAppTests.app(extra: "\"transition\": \"zoom\", \"transitionMs\": 3000,")
-        VisitTests.tap(app, 0.05, 0.1, at: 100)
+        let app = try AppRig.app(extra: "\"transition\": \"zoom\", \"transitionMs\": 3000,")
+        app.tap(x: 0.05, y: 0.1, at: 100)
         app.step(to: 180)
         #expect(app.transition?.style == .zoom && app.transition?.to == "menu")
-        KioskAppTests.run(app, from: 180, to: 2190)
+        AppRig.run(app, from: 180, to: 2190)
         // The idle reset at 2180, a third of the way into the zoom: back home, shrinking into the cafe.
         let back = try #require(app.transition)
         #expect(back.to == "map" && back.from == "menu" && back.style == .zoom && back.shrinks)
         #expect(app.outgoing?.config.id == "menu")
-        KioskAppTests.run(app, from: 2190, to: 5300)
+        AppRig.run(app, from: 2190, to: 5300)
         #expect(app.scene.config.id == "map")
         #expect(app.transition == nil && app.outgoing == nil)
         #expect(app.isAtRest)
-        let names = KioskAppTests.names(app)
+        let names = AppRig.names(app)
         #expect(names.filter { $0 == "sceneTransition" }.count == 2, "\(names)")
         #expect(names.contains("idleReset"))
     }
@@ -64,13 +58,13 @@ import Testing
     /// An attract step on the scene already shown fades into its `from` view (a new instance of the scene opens
     /// there; the one leaving is drawn as it was), and so does the loop's end back to the same home scene.
     @Test func anAttractStepOnTheSceneShownFadesIntoItsView() throws {
-        let app = try KioskAppTests.app(
+        let app = try AppRig.app(
             extra: #"""
                 "attract": {"afterSeconds": 1, "steps": [{"scene": "map", "seconds": 2,
                   "from": {"center": [1000, 600], "zoom": 0.5}, "to": {"center": [3000, 1800], "zoom": 0.8}}]},
                 """#)
         let home = app.scene
-        KioskAppTests.run(app, from: 0, to: 1010)
+        AppRig.run(app, from: 0, to: 1010)
         #expect(app.isAttracting)
         let t = try #require(app.transition)
         #expect(t.from == "map" && t.to == "map" && t.style == .fade)
@@ -78,17 +72,17 @@ import Testing
         #expect(home.view.zoomScale == home.view.minimumZoomScale)
         #expect(app.scene.view.zoomScale == 0.5)
         // The step comes round again (2 s later): another fade, from where the drift ended.
-        KioskAppTests.run(app, from: 1010, to: 3020)
+        AppRig.run(app, from: 1010, to: 3020)
         let again = try #require(app.transition)
         #expect(again.start > t.start && app.outgoing?.view.zoomScale ?? 0 > 0.79)
         #expect(app.scene.view.zoomScale == 0.5)
         // A touch ends the loop: home at rest, with a fade from the drift.
-        KioskAppTests.run(app, from: 3020, to: 4000)
+        AppRig.run(app, from: 3020, to: 4000)
         app.sink.events.removeAll()
-        VisitTests.tap(app, 0.5, 0.5, at: 4000)
+        app.tap(x: 0.5, y: 0.5, at: 4000)
         app.step(to: 4100)
         #expect(!app.isAttracting)
-        #expect(KioskAppTests.names(app).contains("sceneTransition"))
+        #expect(AppRig.names(app).contains("sceneTransition"))
         #expect(app.scene.view.zoomScale == app.scene.view.minimumZoomScale)
         #expect(app.outgoing?.view.zoomScale ?? 0 > 0.5)
     }
@@ -96,20 +90,20 @@ import Testing
     /// A key pressed during the attract loop ends it and does nothing else, as it wakes a blank screen (it used
     /// to scroll the drifting map, and the loop ran on).
     @Test func aKeyEndsTheAttractLoopAndDoesNothingElse() throws {
-        let app = try KioskAppTests.app(
+        let app = try AppRig.app(
             extra: #"""
                 "attract": {"afterSeconds": 1, "steps": [{"scene": "map", "seconds": 4,
                   "from": {"center": [1000, 600], "zoom": 0.5}, "to": {"center": [3000, 1800], "zoom": 0.8}}]},
                 """#)
-        KioskAppTests.run(app, from: 0, to: 2000)
+        AppRig.run(app, from: 0, to: 2000)
         #expect(app.isAttracting)
         app.sink.events.removeAll()
-        app.handle(.key(down: true, key: "Down", repeat: false), at: 2000)
+        app.key("Down", at: 2000)
         app.handle(.key(down: false, key: "Down", repeat: false), at: 2050)
         app.step(to: 2100)
         #expect(!app.isAttracting)
-        #expect(KioskAppTests.names(app).contains("attractDidEnd"))
-        KioskAppTests.run(app, from: 2100, to: 3000)
+        #expect(AppRig.names(app).contains("attractDidEnd"))
+        AppRig.run(app, from: 2100, to: 3000)
         #expect(app.scene.view.zoomScale == app.scene.view.minimumZoomScale)
         #expect(app.scene.view.isAtRest)
     }
@@ -117,7 +111,7 @@ import Testing
     /// The attract loop's zoom drift is drawn as a zoom in motion, from the level of half the resolution (it
     /// does not load a finer level on the way and drop it again); at rest the picture is sharp again.
     @Test func aZoomDriftIsDrawnFromHalfTheResolution() throws {
-        let text = KioskAppTests.manifestText.replacingOccurrences(
+        let text = AppRig.manifestText.replacingOccurrences(
             of: "\"idleTimeoutSeconds\": 2,",
             with: #"""
                 "idleTimeoutSeconds": 0, "transition": "none",
@@ -139,13 +133,13 @@ import Testing
             return out
         }
         let full = TileSelection.level(for: 0.75, in: pyramid)
-        KioskAppTests.run(app, from: 0, to: 3000)
+        AppRig.run(app, from: 0, to: 3000)
         #expect(app.isAttracting)
         #expect(app.scene.view.zoomScale > 0.6 && app.scene.view.zoomScale < 0.9)
         #expect(levels() == [full - 1])
         // The touch that ends the loop brings home at rest: drawn sharp.
-        VisitTests.tap(app, 0.5, 0.5, at: 3000)
-        KioskAppTests.run(app, from: 3000, to: 3500)
+        app.tap(x: 0.5, y: 0.5, at: 3000)
+        AppRig.run(app, from: 3000, to: 3500)
         #expect(!app.isAttracting)
         #expect(levels() == [TileSelection.level(for: app.scene.view.zoomScale, in: pyramid)])
         // Without the drift, the same view is drawn from the full level.

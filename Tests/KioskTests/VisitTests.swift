@@ -6,11 +6,6 @@ import Testing
 
 /// Visits counted from the frames' events (operations.md), and what `--stats` makes of them.
 @Suite struct VisitTests {
-    static func tap(_ app: KioskApp, _ x: Double, _ y: Double, at t: Double) {
-        app.handle(.finger(.down, touchId: 1, fingerId: 1, x: x, y: y, dx: 0, dy: 0, pressure: 1), at: t)
-        app.handle(.finger(.up, touchId: 1, fingerId: 1, x: x, y: y, dx: 0, dy: 0, pressure: 1), at: t + 80)
-    }
-
     /// Runs frames at 60 Hz from `from` to `to` as the frame loop does: the events due by a frame's time are
     /// handed over first, then the app steps and the counter sees the frame's events. The visits that ended.
     static func frames(
@@ -32,38 +27,34 @@ import Testing
         return ended
     }
 
-    static func finger(_ phase: EventLog.FingerPhase, _ id: Int64, _ x: Double, _ y: Double) -> EventLog.Event {
-        .finger(phase, touchId: 1, fingerId: id, x: x, y: y, dx: 0, dy: 0, pressure: 1)
-    }
-
     static let utc = TimeZone(identifier: "UTC")!
 
     /// The idle reset after a hotspot's scene goes home, and stays there (the hotspot's tap is not acted on
     /// again when home is shown).
     @Test func theIdleResetAfterAHotspotStaysHome() throws {
-        let app = try KioskAppTests.app()
-        Self.tap(app, 0.05, 0.1, at: 100)
-        KioskAppTests.run(app, from: 100, to: 1000)
+        let app = try AppRig.app()
+        app.tap(x: 0.05, y: 0.1, at: 100)
+        AppRig.run(app, from: 100, to: 1000)
         #expect(app.scene.config.id == "menu")
-        KioskAppTests.run(app, from: 1000, to: 3000)
+        AppRig.run(app, from: 1000, to: 3000)
         #expect(app.scene.config.id == "map")
-        KioskAppTests.run(app, from: 3000, to: 4000)
+        AppRig.run(app, from: 3000, to: 4000)
         #expect(app.scene.config.id == "map")
     }
 
     /// Two visits separated by the idle timeout: their scenes, hotspots and gestures, to the millisecond.
     @Test func twoVisits() throws {
-        let app = try KioskAppTests.app()
+        let app = try AppRig.app()
         let counter = VisitCounter(app) { 1_767_603_600 + $0 / 1000 }  // 2026-01-05T09:00:00Z
         #expect(Self.frames(app, counter, from: 0, to: 500).isEmpty)
         #expect(!counter.isCounting)
         // The first: the cafe hotspot (to the menu) at 500, a scroll of the menu from 1000 to 1200.
         var events: [(Double, EventLog.Event)] = [
-            (500, Self.finger(.down, 1, 0.05, 0.1)), (580, Self.finger(.up, 1, 0.05, 0.1)),
+            (500, .finger(.down, 1, 0.05, 0.1)), (580, .finger(.up, 1, 0.05, 0.1)),
         ]
-        events.append((1000, Self.finger(.down, 2, 0.5, 0.8)))
-        for i in 1...10 { events.append((1000 + 20 * Double(i), Self.finger(.motion, 2, 0.5, 0.8 - Double(i) * 0.04))) }
-        events.append((1200, Self.finger(.up, 2, 0.5, 0.4)))
+        events.append((1000, .finger(.down, 2, 0.5, 0.8)))
+        for i in 1...10 { events.append((1000 + 20 * Double(i), .finger(.motion, 2, 0.5, 0.8 - Double(i) * 0.04))) }
+        events.append((1200, .finger(.up, 2, 0.5, 0.4)))
         let ended = Self.frames(app, counter, from: 500, to: 5000, events: events)
         #expect(ended.count == 1)
         let first = try #require(ended.first)
@@ -74,7 +65,7 @@ import Testing
         #expect(first.gestures == ["pan": 1, "pinch": 0, "doubleTap": 0, "page": 0])
         #expect(LocalTime.parse(String(first.start.prefix(19)), calendar: .foundation(Self.utc)) != nil)
         // The second: a tap on nothing at 6000, then the kiosk stops at 7000.
-        let tap = [(6000.0, Self.finger(.down, 3, 0.9, 0.9)), (6080, Self.finger(.up, 3, 0.9, 0.9))]
+        let tap: [(Double, EventLog.Event)] = [(6000, .finger(.down, 3, 0.9, 0.9)), (6080, .finger(.up, 3, 0.9, 0.9))]
         #expect(Self.frames(app, counter, from: 5000, to: 7000, events: tap).isEmpty)
         let second = try #require(counter.finish())
         #expect(second.durationMs == 80)

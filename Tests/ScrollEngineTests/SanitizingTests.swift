@@ -2,7 +2,7 @@ import ScrollEngine
 import Testing
 
 /// Bad input is clamped or ignored as documented, never a trap or a NaN in the state.
-@Suite struct BadInputTests {
+@Suite struct SanitizingTests {
     static let bad = [Double.nan, .infinity, -.infinity, -5, 0]
 
     @Test func sizesAreSanitized() {

@@ -9,14 +9,14 @@ import Testing
     }
 
     @Test func theSceneAndItsPositionAreKeptWhenItsImageIs() throws {
-        let app = try KioskAppTests.app(scene: "menu")
-        app.handle(.key(down: true, key: "End", repeat: false), at: 100)
-        KioskAppTests.run(app, from: 100, to: 1500)
+        let app = try AppRig.app(scene: "menu")
+        app.key("End", at: 100)
+        AppRig.run(app, from: 100, to: 1500)
         let offset = app.scene.view.contentOffset
         #expect(offset.y > 0)
         app.sink.events.removeAll()
         // Another zoom limit elsewhere and another idle timeout: the menu is still the menu.
-        let text = KioskAppTests.manifestText.replacingOccurrences(of: "\"maxZoom\": 2.0", with: "\"maxZoom\": 4.0")
+        let text = AppRig.manifestText.replacingOccurrences(of: "\"maxZoom\": 2.0", with: "\"maxZoom\": 4.0")
             .replacingOccurrences(of: "\"idleTimeoutSeconds\": 2", with: "\"idleTimeoutSeconds\": 60")
         app.reload(try Self.manifest(text))
         #expect(app.scene.config.id == "menu")
@@ -39,8 +39,8 @@ import Testing
         (#""transitionMs": 120,"#, 120),
     ])
     func theFadeIsTheManifests(keys: String, duration: Double?) throws {
-        let app = try KioskAppTests.app(scene: "gallery")
-        let text = KioskAppTests.manifestText.replacingOccurrences(
+        let app = try AppRig.app(scene: "gallery")
+        let text = AppRig.manifestText.replacingOccurrences(
             of: #""kioskManifest": 1,"#, with: #""kioskManifest": 1, "# + keys)
         app.reload(try Self.manifest(text))
         #expect(app.transition?.duration == duration)
@@ -57,8 +57,8 @@ import Testing
         (#""image": "menu.png""#, #""image": "menu2.png""#),
     ])
     func otherwiseTheKioskGoesHome(old: String, new: String) throws {
-        let app = try KioskAppTests.app(scene: "menu")
-        let text = KioskAppTests.manifestText.replacingOccurrences(of: old, with: new)
+        let app = try AppRig.app(scene: "menu")
+        let text = AppRig.manifestText.replacingOccurrences(of: old, with: new)
             .replacingOccurrences(of: #""goto": "menu""#, with: #""goto": "gallery""#)
         app.reload(try Self.manifest(text))
         #expect(app.scene.config.id == "map")
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func aFailedReloadOnlySaysWhy() throws {
-        let app = try KioskAppTests.app(scene: "gallery")
+        let app = try AppRig.app(scene: "gallery")
         app.reloadFailed("k.json: not valid JSON")
         #expect(app.scene.config.id == "gallery")
         #expect(
