@@ -29,6 +29,12 @@ enum ContentTouch {
         }
     }
 
+    /// When a pending touch is delivered.
+    var dueAt: Double? {
+        if case .pending(_, let deliverAt) = self { return deliverAt }
+        return nil
+    }
+
     /// Delivers a pending touch once its delay has passed; returns its target when it does.
     mutating func deliver(at now: Double) -> String? {
         guard case .pending(let id, let deliverAt) = self, now >= deliverAt else { return nil }

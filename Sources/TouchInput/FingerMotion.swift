@@ -11,7 +11,7 @@ struct FingerMotion {
     /// `translation` when the pan began: where a view that the drag reaches later begins its drag from.
     var panStartTranslation: Point = .zero
     /// The span at the last move, and at the last change of fingers.
-    var lastSpan = 0.0
+    private(set) var lastSpan = 0.0
     private(set) var pinchStartSpan = 0.0
     /// The most fingers down at once in this sequence.
     var maximumFingers = 0
@@ -30,14 +30,21 @@ struct FingerMotion {
         pinchStartSpan = lastSpan
     }
 
-    /// The fingers moved to `positions`: returns how far their centroid went.
-    mutating func move(_ positions: some Collection<Point>, at seconds: Double) -> Point {
+    /// The fingers moved to `positions`: returns how far their centroid went, and how far it is from where the
+    /// sequence began.
+    mutating func move(_ positions: some Collection<Point>, at seconds: Double) -> (delta: Point, distance: Double) {
         let c = PinchGeometry.focalPoint(positions)
         let delta = c - centroid
         centroid = c
         translation = translation + delta
         tracker.add(translation, at: seconds)
-        return delta
+        return (delta, translation.length)
+    }
+
+    /// The span is now `span`: returns the one before.
+    mutating func swapSpan(_ span: Double) -> Double {
+        defer { lastSpan = span }
+        return lastSpan
     }
 
     /// The velocity of the movement at `seconds`.

@@ -53,6 +53,9 @@ public final class GestureController {
     var claim = Claim.none
     var tap = TapRecognizer()
     var contentTouch = ContentTouch.none
+    /// No timer (the content touch's delay, the single tap's confirmation) is due before this: each call looks
+    /// at this one number only. It may be early (a timer cancelled since), never late.
+    var nextTimerAt = Double.infinity
     /// The drag's routing when `pages` is set: the page under the first finger.
     var carousel: CarouselDrag?
 
@@ -111,9 +114,19 @@ public final class GestureController {
     }
 
     func advanceTimers(to ms: Double) {
-        if ms.isFinite, ms > now { now = ms }
+        // Most calls (every event and frame) move the clock and find no timer due: they touch two stored numbers,
+        // once each (each access to a stored property costs an exclusivity check at run time).
+        let now = Self.advance(&self.now, to: ms)
+        guard now >= nextTimerAt else { return }
         if let id = contentTouch.deliver(at: now) { events.append(.contentTouchBegan(id)) }
         if let position = tap.confirmedTap(at: now) { events.append(.tap(position)) }
+        nextTimerAt = min(contentTouch.dueAt ?? .infinity, tap.dueAt ?? .infinity)
+    }
+
+    /// Moves `clock` on to `ms` (never back, never to a non-finite time); returns where it is.
+    static func advance(_ clock: inout Double, to ms: Double) -> Double {
+        if ms.isFinite, ms > clock { clock = ms }
+        return clock
     }
 
     var seconds: Double { now / 1000 }
@@ -157,15 +170,14 @@ public final class GestureController {
     }
 
     func moved() {
-        let delta = motion.move(positions, at: seconds)
-        if motion.translation.length > TouchConstants.panSlop { tap.fail() }
+        let (delta, distance) = motion.move(positions, at: seconds)
+        if distance > TouchConstants.panSlop { tap.fail() }
         if fingers.count >= 2 { pinch() }
         switch claim {
         case .pinch: return  // the zoom's focal point carries the content
         case .pan: routeDrag(delta)
         case .none:
             let slop = motion.maximumFingers > 1 ? TouchConstants.multiFingerPanSlop : TouchConstants.panSlop
-            let distance = motion.translation.length
             guard distance > slop else { return }
             beginPan()
             // The slop itself never moves the content; what the fingers went beyond it does, so from here the
@@ -209,6 +221,7 @@ public final class GestureController {
         if let confirmed = tap.begin(at: p, now: now) { events.append(.tap(confirmed)) }
         contentTouch = ContentTouch(id: hitTest?(p), now: now, delays: scrollView.delaysContentTouches)
         if let id = contentTouch.deliveredID { events.append(.contentTouchBegan(id)) }
+        if let due = contentTouch.dueAt { nextTimerAt = min(nextTimerAt, due) }
     }
 
     func endSequence(at p: Point, cancelled: Bool) {
@@ -233,6 +246,7 @@ public final class GestureController {
         case .first:
             if listensForDoubleTap(at: p) {
                 tap.awaitSecondTap(at: p, now: now)
+                if let due = tap.dueAt { nextTimerAt = min(nextTimerAt, due) }
             } else {
                 events.append(.tap(p))
             }
@@ -270,10 +284,10 @@ public final class GestureController {
 
     func pinch() {
         let span = PinchGeometry.span(positions)
-        defer { motion.lastSpan = span }
+        let last = motion.swapSpan(span)
         if case .pinch(let view, let origin, _) = claim {
-            guard motion.lastSpan > 0, span > 0 else { return }
-            view.zoom(by: span / motion.lastSpan, focalPoint: motion.centroid - origin, at: seconds)
+            guard last > 0, span > 0 else { return }
+            view.zoom(by: span / last, focalPoint: motion.centroid - origin, at: seconds)
             return
         }
         // In a carousel the pinch zooms the page the touch began on (the one that had touchesBegan).

@@ -61,6 +61,9 @@ struct TapRecognizer {
         pendingSingleTap = (now + TouchConstants.doubleTapTimeout * 1000, p)
     }
 
+    /// When a waiting single tap is confirmed.
+    var dueAt: Double? { pendingSingleTap?.fireAt }
+
     /// The waiting single tap, once no second tap came in time.
     mutating func confirmedTap(at now: Double) -> Point? {
         guard let pending = pendingSingleTap, now >= pending.fireAt else { return nil }

@@ -57,6 +57,14 @@ if CommandLine.arguments.contains("--tour-only") {
     exit(0)
 }
 _ = kiosk_pin_to_last_cpu()
+if CommandLine.arguments.contains("--input-only") {
+    _ = engineStep(rounds: 50)  // warm up
+    _ = inputEvent(gestures: 20)
+    let step = engineStep(rounds: 2000)
+    let event = inputEvent(gestures: 2000)
+    print("engineStepNs \(Int(step.perItemNs.rounded())) eventNs \(Int(event.perItemNs.rounded()))")
+    exit(0)
+}
 let onlyPans = CommandLine.arguments.contains("--pan-only")
 let eight = figureEight(seconds: 10)
 let pans = mapFrames(zoom: 1, rotations: [.none, .quarter], gesture: eight)
