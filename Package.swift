@@ -24,8 +24,14 @@ let package = Package(
         // SDL2 and SDL2_image from Debian (libsdl2-dev, libsdl2-image-dev), with shims for the macros.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
-        // The SDL boundary: display, images, drawing, events, the frame loop.
-        .target(name: "KioskSDL", dependencies: ["CSDL2", "CSDL2Image", "Kiosk", "EventLog", "ScrollEngine"]),
+        // Words: SDL2_ttf (shaped by HarfBuzz: joined Arabic, right to left) and fontconfig (a font that covers a
+        // language), from Debian (libsdl2-ttf-dev, libfontconfig-dev).
+        .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // The SDL boundary: display, images, words, drawing, events, the frame loop.
+        .target(
+            name: "KioskSDL",
+            dependencies: ["CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "Kiosk", "EventLog", "ScrollEngine"]),
         // Writes the deep-zoom demo (Assets/deepzoom/demo.dzi), procedurally.
         .executableTarget(name: "kiosk-deepzoom-demo", dependencies: ["Kiosk", "CSDL2", "CSDL2Image"]),
         // Counts heap allocations by interposing malloc in the benchmark binary only.

@@ -130,8 +130,8 @@ find "$root" -type d -exec chmod 0755 {} +
 find "$root/usr/share" "$root/etc" "$root/lib" "$root/usr/lib" -type f -exec chmod 0644 {} +
 # (MAINTAINER is the operator's to set: KIOSK_MAINTAINER="Name <address>" ./package.sh)
 
-# Depends: the libraries the binary links (dpkg-shlibdeps), what SDL dlopens at run time, and procps for the
-# unit's ExecReload (/bin/kill).
+# Depends: the libraries the binary links (dpkg-shlibdeps), what SDL dlopens at run time, procps for the
+# unit's ExecReload (/bin/kill), and the Noto fonts the demo's words are drawn in (found with fontconfig).
 mkdir -p "$work/debian" "$root/DEBIAN"
 printf 'Source: kiosk\n\nPackage: kiosk\nArchitecture: any\n' > "$work/debian/control"
 ignore=()
@@ -144,7 +144,7 @@ Version: $version
 Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $size
-Depends: $shlibs, libegl1, libgles2, libudev1, systemd, procps
+Depends: $shlibs, libegl1, libgles2, libudev1, systemd, procps, fonts-noto-core
 Section: misc
 Priority: optional
 Description: touch kiosk with iPhone-like scrolling, fullscreen on the display

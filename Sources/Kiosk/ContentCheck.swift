@@ -16,6 +16,18 @@ public struct ImageReport: Equatable, Sendable {
     public init(problem: String) { self.problem = problem }
 }
 
+/// What the font a language's words are drawn in is: a file that opens and covers the language, or why not.
+public enum FontReport: Equatable, Sendable {
+    /// The file, and the font's family name.
+    case font(file: String, family: String)
+    /// No font named for it, and none installed covers it.
+    case none
+    /// The file is not a font SDL_ttf opens.
+    case notAFont(file: String, why: String)
+    /// The file opens, but has no letters of the language's script.
+    case lacksScript(file: String, family: String)
+}
+
 /// Everything `kiosk --check` reports, and what a reload needs to decide: the manifest (nil when anything is
 /// wrong), every problem, and a summary line per scene.
 public struct ContentReport: Sendable {
@@ -36,7 +48,7 @@ public struct ContentReport: Sendable {
 public enum ContentCheck {
     public static func run(
         _ text: String, file: String, baseDirectory: String, fileExists: (String) -> Bool,
-        inspect: (String) -> ImageReport
+        inspect: (String) -> ImageReport, font: ((_ language: String, _ named: [String: String]) -> FontReport)? = nil
     ) -> ContentReport {
         let check = Manifest.check(text, file: file, baseDirectory: baseDirectory, fileExists: fileExists)
         let problems = ProblemList(file: file)
@@ -74,6 +86,11 @@ public enum ContentCheck {
                         "\(scene.path).hotspots[\(h.index)].rect",
                         "reaches outside its image (\(r.width)x\(r.height)): part of it cannot be touched")
                 }
+                if h.label != nil, !image.contains(h.labelPoint) {
+                    problems.warning(
+                        "\(scene.path).hotspots[\(h.index)].\(h.labelAt == nil ? "label" : "labelAt")",
+                        "the label is outside its image (\(r.width)x\(r.height)): it shows beside the picture")
+                }
             }
             let kind = scene.type == .carousel ? "carousel of \(scene.pages.count)" : scene.type.rawValue
             let hotspots = scene.hotspots.count == 1 ? "1 hotspot" : "\(scene.hotspots.count) hotspots"
@@ -83,8 +100,40 @@ public enum ContentCheck {
             image: { path in reports[path].flatMap { $0.problem == nil && $0.width > 0 ? ($0.width, $0.height) : nil }
             },
             scenes: scenes, problems: problems)
+        if let font, let m = check.manifest, !m.languages.isEmpty || scenes.contains(where: \.hasWords) {
+            summary.append(
+                checkFonts(m, baseDirectory: baseDirectory, problems: problems) { font($0, m.fonts) })
+        }
         let manifest = problems.errors.isEmpty ? check.manifest : nil
         return ContentReport(manifest: manifest, problems: problems.items, summary: summary)
+    }
+
+    /// Each language's font, its problems recorded; the summary line (`words: en Noto Sans, ar Noto Sans
+    /// Arabic`).
+    static func checkFonts(
+        _ m: Manifest, baseDirectory: String, problems: ProblemList, font: (String) -> FontReport
+    ) -> String {
+        let languages = m.languages.isEmpty ? [Languages.undetermined] : m.languages
+        var parts: [String] = []
+        for (i, tag) in languages.enumerated() {
+            let key =
+                m.fonts[tag] != nil ? "fonts.\(tag)" : m.fonts["default"] != nil ? "fonts.default" : "languages[\(i)]"
+            switch font(tag) {
+            case .font(let file, let family):
+                parts.append("\(tag) \(family) (\(relative(file, to: baseDirectory)))")
+            case .none:
+                problems.error(key, "no installed font covers \"\(tag)\"; name one in \"fonts\"")
+            case .notAFont(let file, let why):
+                problems.error(key, "\(relative(file, to: baseDirectory)) is not a font (\(why))")
+            case .lacksScript(let file, let family):
+                problems.warning(
+                    key,
+                    "\(relative(file, to: baseDirectory)) (\(family)) has no letters of \"\(tag)\": its words show as boxes"
+                )
+                parts.append("\(tag) \(family) (\(relative(file, to: baseDirectory)))")
+            }
+        }
+        return "words: " + parts.joined(separator: ", ")
     }
 
     /// `path` relative to `base` when it is inside it.

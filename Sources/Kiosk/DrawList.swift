@@ -12,6 +12,8 @@ public enum DrawCommand: Equatable, Sendable {
     case dot(center: Point, radius: Double, Color)
     /// The home button (drawn by the renderer: a disc with a house).
     case homeButton(Rect)
+    /// Words (a title, a label, a caption, the language button's name), shaped and drawn by the renderer.
+    case text(TextRun)
     /// The manifest's background under `rect`: only where no opaque picture covers the screen, so no pixel is
     /// cleared and then painted over. Comes before everything else in a list.
     case background(Rect)

@@ -10,6 +10,7 @@ extension KioskApp {
         if presence.idleResetIsDue(at: now, sceneAtRest: scene.isAtRest) {
             presence.becomeIdle(at: now)
             sink.add(TraceEvent(.idleReset))
+            navigator.resetLanguage()
             if scene.config.id != manifest.home {
                 show(scene: manifest.home)
             } else {

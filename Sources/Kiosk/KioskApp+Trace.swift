@@ -12,8 +12,10 @@ extension KioskApp {
 
     /// The frame's trace line (cli-and-trace.md, version 1) with `events`, the frame's.
     public func traceLine(frame: Int, events: [TraceEvent]) -> String {
-        var s =
-            "{\"frame\": \(frame), \"t\": \(jsonNumber(now)), \"scene\": \(jsonString(scene.config.id)), \"views\": {"
+        var s = "{\"frame\": \(frame), \"t\": \(jsonNumber(now)), \"scene\": \(jsonString(scene.config.id)), "
+        // A kiosk that offers languages says the visitor's on every line (words-and-languages.md).
+        if !manifest.languages.isEmpty { s += "\"language\": \(jsonString(language)), " }
+        s += "\"views\": {"
         s += scene.tracedViews.map { "\(jsonString($0.id)): \(Self.json($0.view))" }.joined(separator: ", ")
         s += "}"
         if let t = transition {

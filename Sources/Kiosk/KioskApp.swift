@@ -270,8 +270,8 @@ public final class KioskApp {
         switch g {
         case .doubleTap(let p):
             sink.add(TraceEvent(view: scene.config.id, .doubleTap(point: p)))
-        case .hotspotTapped(Navigator.homeButtonID):
-            show(scene: manifest.home)
+        case .hotspotTapped(let id) where Navigator.isControl(id):
+            navigator.tapControl(id, at: now)
         case .hotspotTapped(let id):
             sink.add(
                 TraceEvent(view: scene.config.id, .hotspotTapped(hotspot: id)))
@@ -310,12 +310,20 @@ public final class KioskApp {
         return drawList(of: scene, tiles: &tiles)
     }
 
-    /// A scene's commands with the home button where it has one (the outgoing scene of a transition too).
+    /// A scene's commands with its words in the visitor's language, the home button where it has one and the
+    /// language button (the outgoing scene of a transition too).
     public func drawList(of scene: Scene, tiles: inout TileQuery) -> [DrawCommand] {
         var list = scene.drawList(tiles: &tiles)
+        list += scene.wordCommands(language: language, fallback: navigator.languages.first)
         if let frame = navigator.homeButtonFrame(of: scene) { list.append(.homeButton(frame)) }
+        if navigator.languages.canChoose {
+            list += LanguageMenu(navigator.languages, sceneSize: sceneSize).commands
+        }
         return list
     }
+
+    /// The visitor's language (the manifest's first until they choose; `und` when it names none).
+    public var language: String { navigator.languages.current }
 }
 
 /// The home button: a 64 pt disc 24 pt from the top-left corner (large enough for a finger: Apple's HIG asks 44 pt).

@@ -36,6 +36,7 @@ extension Manifest {
         top.allow([
             "kioskManifest", "home", "idleTimeoutSeconds", "background", "scenes", "homeButton", "calibration",
             "textureBudgetMiB", "blankAfterSeconds", "transition", "transitionMs", "attract", "openingHours",
+            "languages", "fonts",
         ])
         problems.attempt { () throws(ManifestError) in
             let version = try top.number("kioskManifest", in: ManifestLimits.any, required: true)!
@@ -44,6 +45,12 @@ extension Manifest {
             }
         }
 
+        let languages = problems.attempt { () throws(ManifestError) in try parseLanguages(top, problems) } ?? []
+        let fonts =
+            problems.attempt { () throws(ManifestError) in
+                try parseFonts(
+                    top, languages: languages, baseDirectory: baseDirectory, problems, fileExists: fileExists)
+            } ?? [:]
         var scenes: [SceneConfig] = []
         /// Every id a scene claims, parsed or not: a goto to a scene with a mistake of its own is not a second one.
         var ids = Set<String>()
@@ -55,8 +62,8 @@ extension Manifest {
                     ids.insert(id)
                 }
                 if let scene = parseScene(
-                    value, path: "scenes[\(i)]", baseDirectory: baseDirectory, problems: problems,
-                    fileExists: fileExists)
+                    value, path: "scenes[\(i)]", baseDirectory: baseDirectory, languages: languages,
+                    problems: problems, fileExists: fileExists)
                 {
                     scenes.append(scene)
                 }
@@ -129,8 +136,51 @@ extension Manifest {
         let manifest = Manifest(
             home: start, idleTimeoutSeconds: idle, background: background, scenes: scenes, homeButton: homeButton,
             calibration: calibration, baseDirectory: baseDirectory, textureBudgetMiB: budget, blankAfterSeconds: blank,
-            transition: transition, transitionMs: transitionMs, attract: attract, openingHours: hours)
+            transition: transition, transitionMs: transitionMs, attract: attract, openingHours: hours,
+            languages: languages, fonts: fonts)
         return ManifestCheck(manifest: manifest, problems: problems.items, scenes: scenes, attract: attract)
+    }
+
+    /// `languages`: distinct, well-formed tags, the first the default.
+    static func parseLanguages(_ top: Object, _ problems: ProblemList) throws(ManifestError) -> [String] {
+        guard let v = top.values["languages"] else { return [] }
+        guard case .array(let list) = v, !list.isEmpty else {
+            throw problems.fail("languages", "expected a list of language tags (like [\"en\", \"de\"])")
+        }
+        var tags: [String] = []
+        for (i, item) in list.enumerated() {
+            guard case .string(let tag) = item, Languages.isWellFormed(tag) else {
+                throw problems.fail("languages[\(i)]", "expected a language tag (like \"en\" or \"de-CH\")")
+            }
+            guard !tags.contains(tag) else { throw problems.fail("languages[\(i)]", "\"\(tag)\" is listed twice") }
+            tags.append(tag)
+        }
+        return tags
+    }
+
+    /// `fonts`: font files by language (one of `languages`) or `default`, relative to the manifest.
+    static func parseFonts(
+        _ top: Object, languages: [String], baseDirectory: String, _ problems: ProblemList,
+        fileExists: (String) -> Bool
+    ) throws(ManifestError) -> [String: String] {
+        guard let v = top.values["fonts"] else { return [:] }
+        let o = try Object(v, path: "fonts", problems: problems)
+        var fonts: [String: String] = [:]
+        for key in o.values.keys.sorted() {
+            guard key == "default" || languages.contains(key) else {
+                problems.error(
+                    "fonts.\(key)", "\"\(key)\" is neither \"default\" nor one of the manifest's languages")
+                continue
+            }
+            guard let relative = try o.string(key), !relative.isEmpty, !relative.utf8.contains(0) else {
+                problems.error("fonts.\(key)", "expected the path of a font file")
+                continue
+            }
+            let full = relative.hasPrefix("/") ? relative : baseDirectory + "/" + relative
+            if !fileExists(full) { problems.error("fonts.\(key)", "file not found: \(full)") }
+            fonts[key] = full
+        }
+        return fonts
     }
 
     /// A scene that no hotspot leads to, that is not home and that the attract loop does not show: a visitor

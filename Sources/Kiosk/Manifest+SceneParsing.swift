@@ -6,7 +6,8 @@ extension Manifest {
     /// One scene, its problems recorded; nil when it cannot be made at all (no object, no type, no id). A
     /// missing image is recorded and the scene made anyway, so the rest of it is checked too.
     static func parseScene(
-        _ value: JSONValue, path: String, baseDirectory: String, problems: ProblemList, fileExists: (String) -> Bool
+        _ value: JSONValue, path: String, baseDirectory: String, languages: [String], problems: ProblemList,
+        fileExists: (String) -> Bool
     ) -> SceneConfig? {
         guard
             let o = problems.attempt({ () throws(ManifestError) in try Object(value, path: path, problems: problems) })
@@ -14,7 +15,7 @@ extension Manifest {
         let optionKeys = [
             "bounces", "alwaysBounceHorizontal", "alwaysBounceVertical", "bouncesZoom", "decelerationRate",
             "directionalLockEnabled", "scrollEnabled", "showsHorizontalScrollIndicator", "showsVerticalScrollIndicator",
-            "indicatorStyle", "delaysContentTouches", "canCancelContentTouches", "hotspots",
+            "indicatorStyle", "delaysContentTouches", "canCancelContentTouches", "hotspots", "title",
         ]
         guard
             let type = problems.attempt({ () throws(ManifestError) -> SceneType in
@@ -60,6 +61,7 @@ extension Manifest {
         }
         var image: String?
         var pages: [String] = []
+        var captions: [LocalizedText?] = []
         problems.attempt { () throws(ManifestError) in
             if type == .carousel {
                 guard case .array(let list)? = o.values["pages"] else {
@@ -69,11 +71,25 @@ extension Manifest {
                 }
                 if list.isEmpty { problems.error("\(path).pages", "needs at least one image") }
                 for (i, v) in list.enumerated() {
-                    guard case .string(let s) = v else {
+                    // A page is an image path, or {"image": path, "caption": text} (words-and-languages.md).
+                    var caption: LocalizedText?
+                    var file: String?
+                    switch v {
+                    case .string(let s): file = s
+                    case .object:
+                        let page = try Object(v, path: "\(path).pages[\(i)]", problems: problems)
+                        page.allow(["image", "caption"])
+                        file = try page.string("image", required: true)
+                        caption =
+                            problems.attempt { () throws(ManifestError) in
+                                try page.text("caption", languages: languages)
+                            } ?? nil
+                    default:
                         problems.error("\(path).pages[\(i)]", "expected a path, found \(v.typeName)")
-                        continue
                     }
-                    pages.append(resolve("\(path).pages[\(i)]", s))
+                    guard let file else { continue }
+                    pages.append(resolve("\(path).pages[\(i)]", file))
+                    captions.append(caption)
                 }
             } else {
                 image = resolve("\(path).image", try o.string("image", required: true)!)
@@ -113,13 +129,15 @@ extension Manifest {
         problems.attempt { () throws(ManifestError) in options = try parseOptions(o, path: path, problems: problems) }
         let hotspots =
             problems.attempt { () throws(ManifestError) in
-                try parseHotspots(o, path: path, type: type, pages: pages.count, problems: problems)
+                try parseHotspots(
+                    o, path: path, type: type, pages: pages.count, languages: languages, problems: problems)
             } ?? []
         let pageControl = problems.attempt { () throws(ManifestError) in try o.bool("pageControl") ?? true } ?? true
+        let title = problems.attempt { () throws(ManifestError) in try o.text("title", languages: languages) } ?? nil
         return SceneConfig(
             id: id, type: type, image: image, pages: pages, pageControl: pageControl, minZoom: minZoom,
             maxZoom: maxZoom, doubleTapZoom: doubleTapZoom, axis: axis, hotspots: hotspots, options: options,
-            path: path)
+            path: path, title: title, captions: captions.contains { $0 != nil } ? captions : [])
     }
 
     static func parseOptions(_ o: Object, path: String, problems: ProblemList) throws(ManifestError) -> ScrollOptions {
@@ -154,7 +172,7 @@ extension Manifest {
 
     /// A scene's hotspots; one with a mistake is recorded and left out, the others are kept.
     static func parseHotspots(
-        _ o: Object, path: String, type: SceneType, pages: Int, problems: ProblemList
+        _ o: Object, path: String, type: SceneType, pages: Int, languages: [String], problems: ProblemList
     ) throws(ManifestError) -> [Hotspot] {
         guard let hv = o.values["hotspots"] else { return [] }
         guard case .array(let list) = hv else {
@@ -165,7 +183,7 @@ extension Manifest {
             let hp = "\(path).hotspots[\(i)]"
             let hotspot = problems.attempt { () throws(ManifestError) -> Hotspot in
                 let h = try Object(v, path: hp, problems: problems)
-                h.allow(["id", "rect", "goto", "page"])
+                h.allow(["id", "rect", "goto", "page", "label", "labelAt"])
                 guard case .array(let r)? = h.values["rect"], r.count == 4,
                     case .number(let x) = r[0], case .number(let y) = r[1], case .number(let w) = r[2],
                     case .number(let hh) = r[3], w > 0, hh > 0,
@@ -180,9 +198,18 @@ extension Manifest {
                         "\(hp).page", "no page \(JSONValue.short(number)) (the carousel has \(pages))")
                 }
                 let page = Int(number)
+                var labelAt: Point?
+                if let at = h.values["labelAt"] {
+                    guard case .array(let p) = at, p.count == 2, case .number(let lx) = p[0],
+                        case .number(let ly) = p[1],
+                        ManifestLimits.imagePixels.contains(lx), ManifestLimits.imagePixels.contains(ly)
+                    else { throw problems.fail("\(hp).labelAt", "expected [x, y] in image pixels") }
+                    labelAt = Point(x: lx, y: ly)
+                }
                 return Hotspot(
                     id: try h.string("id") ?? String(i), rect: Rect(x: x, y: y, width: w, height: hh),
-                    goto: try h.string("goto"), page: page, index: i)
+                    goto: try h.string("goto"), page: page, index: i, label: try h.text("label", languages: languages),
+                    labelAt: labelAt)
             }
             if let hotspot { hotspots.append(hotspot) }
         }

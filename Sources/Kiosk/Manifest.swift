@@ -25,6 +25,10 @@ public struct Manifest: Equatable, Sendable {
     public var attract: Attract?
     /// Nil: always open.
     public var openingHours: OpeningHours?
+    /// The languages offered, the first the default (words-and-languages.md); empty: one, unnamed.
+    public var languages: [String] = []
+    /// Font files by language tag or `default` (resolved paths); a language without one uses an installed font.
+    public var fonts: [String: String] = [:]
 
     public func scene(_ id: String) -> SceneConfig? { scenes.first { $0.id == id } }
 }
@@ -124,6 +128,12 @@ public struct Hotspot: Equatable, Sendable {
     public var page: Int
     /// Its index in the scene's `hotspots` (for messages naming its JSON path).
     public var index = 0
+    /// Words drawn on the picture at the hotspot, at `labelAt` (image pixels) or the hotspot's centre.
+    public var label: LocalizedText?
+    public var labelAt: Point?
+
+    /// Where its label is drawn, in image pixels.
+    public var labelPoint: Point { labelAt ?? Point(x: rect.midX, y: rect.midY) }
 }
 
 public struct SceneConfig: Equatable, Sendable {
@@ -141,6 +151,13 @@ public struct SceneConfig: Equatable, Sendable {
     public var options: ScrollOptions
     /// Its JSON path in the manifest (`scenes[2]`), for messages.
     public var path = ""
+    /// Drawn in a bar at the top.
+    public var title: LocalizedText?
+    /// A carousel's captions, one per page (nil: none).
+    public var captions: [LocalizedText?] = []
+
+    /// Whether it has words to draw (a title, captions, labels).
+    public var hasWords: Bool { title != nil || !captions.isEmpty || hotspots.contains { $0.label != nil } }
 
     /// The scene's images: a carousel's pages, else its one image.
     public var imagePaths: [String] { type == .carousel ? pages : [image ?? ""] }

@@ -19,9 +19,16 @@ final class Navigator {
     private var openedFrom: [String: (scene: String, hotspot: String)] = [:]
     let sink: EventSink
     let imageInfo: (String) -> ImageInfo
+    /// The languages offered, the visitor's, and whether the choice is open.
+    private(set) var languages: Languages
 
-    /// The hotspot id of the home button (no manifest id can hold a NUL).
+    /// The kiosk's own controls are hit targets whose ids begin with a NUL (no manifest id can hold one): the
+    /// home button, the language button, a language of its choice, and the rest of the screen while it is open.
     static let homeButtonID = "\u{0}home"
+    static let languageButtonID = "\u{0}language"
+    static let languageOptionPrefix = "\u{0}language:"
+    static let languageCloseID = "\u{0}languageClose"
+    static func isControl(_ id: String) -> Bool { id.hasPrefix("\u{0}") }
 
     /// The longest a reload's fade lasts (operations.md: a short crossfade, at most 300 ms).
     static let reloadFadeMs = 300.0
@@ -34,6 +41,7 @@ final class Navigator {
         self.sceneSize = sceneSize
         self.sink = sink
         self.imageInfo = imageInfo
+        languages = Languages(manifest.languages)
         let first = startScene.flatMap { manifest.scene($0) } ?? manifest.scene(manifest.home) ?? manifest.scenes[0]
         scene = Scene(config: first, size: sceneSize, images: first.imagePaths.map(imageInfo), sink: sink)
         scenes[first.id] = scene
@@ -132,6 +140,10 @@ final class Navigator {
         openedFrom.removeAll()
         manifest = new
         scenes.removeAll()
+        // The visitor keeps their language if the new content still offers it.
+        let current = languages.current
+        languages = Languages(new.languages)
+        _ = languages.choose(current)
     }
 
     /// The screen's size changed: the scene shown is made again at the new size (its views at their opening
@@ -152,7 +164,44 @@ final class Navigator {
     }
 
     func hitTest(_ p: Point) -> String? {
+        if languages.canChoose {
+            let menu = LanguageMenu(languages, sceneSize: sceneSize)
+            if menu.button.contains(p) { return Self.languageButtonID }
+            if languages.isChoosing {
+                let hit = menu.options.first { $0.rect.contains(p) }
+                return hit.map { Self.languageOptionPrefix + $0.language } ?? Self.languageCloseID
+            }
+        }
         if let frame = homeButtonFrame(of: scene), frame.contains(p) { return Self.homeButtonID }
         return scene.hotspot(at: p)?.id
+    }
+
+    /// One of the kiosk's controls was tapped: home goes home; the language button switches between two
+    /// languages, or opens (and closes) the choice of more; a language of the choice is chosen; a tap beside it
+    /// closes it.
+    func tapControl(_ id: String, at now: Double) {
+        switch id {
+        case Self.homeButtonID:
+            show(scene: manifest.home, at: now)
+        case Self.languageButtonID:
+            if languages.offered.count == 2 { choose(languages.next) } else { languages.isChoosing.toggle() }
+        case Self.languageCloseID:
+            languages.isChoosing = false
+        default:
+            guard id.hasPrefix(Self.languageOptionPrefix) else { return }
+            languages.isChoosing = false
+            choose(String(id.dropFirst(Self.languageOptionPrefix.count)))
+        }
+    }
+
+    /// The visitor's language becomes `tag` (`languageDidChange`, when it changed).
+    func choose(_ tag: String) {
+        if languages.choose(tag) { sink.add(TraceEvent(.languageDidChange(language: tag))) }
+    }
+
+    /// The idle reset: back to the first language, the choice closed.
+    func resetLanguage() {
+        languages.isChoosing = false
+        choose(languages.first)
     }
 }

@@ -26,6 +26,7 @@ public struct TraceEvent: Equatable, Sendable {
         case hotspotTapped(hotspot: String)
         // The kiosk's.
         case sceneDidChange(scene: String)
+        case languageDidChange(language: String)
         case sceneTransition(from: String, to: String, style: TransitionStyle)
         /// New content: nil when it replaced the old, else why it did not.
         case contentDidReload(error: String?)
@@ -64,6 +65,7 @@ public struct TraceEvent: Equatable, Sendable {
         case .doubleTap: "doubleTap"
         case .hotspotTapped: "hotspotTapped"
         case .sceneDidChange: "sceneDidChange"
+        case .languageDidChange: "languageDidChange"
         case .sceneTransition: "sceneTransition"
         case .contentDidReload: "contentDidReload"
         case .idleReset: "idleReset"
@@ -90,6 +92,7 @@ public struct TraceEvent: Equatable, Sendable {
         case .doubleTap(let p): "\"point\": \(jsonPoint(p))"
         case .hotspotTapped(let id): "\"hotspot\": \(jsonString(id))"
         case .sceneDidChange(let id): "\"scene\": \(jsonString(id))"
+        case .languageDidChange(let tag): "\"language\": \(jsonString(tag))"
         case .sceneTransition(let from, let to, let style):
             "\"from\": \(jsonString(from)), \"to\": \(jsonString(to)), \"style\": \(jsonString(style.rawValue))"
         case .contentDidReload(nil): "\"ok\": true"

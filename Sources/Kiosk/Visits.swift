@@ -15,22 +15,27 @@ public struct Visit: Codable, Equatable, Sendable {
     public var gestures: [String: Int]
     /// The gestures counted, in the line's order.
     public static let gestureNames = ["pan", "pinch", "doubleTap", "page"]
+    /// Milliseconds read in each language (words-and-languages.md), where the kiosk offers languages.
+    public var languages: [String: Int]?
 
     public init(
-        start: String, durationMs: Int, scenes: [String: Int], hotspots: [String: Int], gestures: [String: Int]
+        start: String, durationMs: Int, scenes: [String: Int], hotspots: [String: Int], gestures: [String: Int],
+        languages: [String: Int]? = nil
     ) {
         self.start = start
         self.durationMs = durationMs
         self.scenes = scenes
         self.hotspots = hotspots
         self.gestures = gestures
+        self.languages = languages
     }
 
     /// The visit's line in `visits/YYYY-MM-DD.jsonl`, keys in the contract's order.
     public var line: String {
         let g = Self.gestureNames.map { "\(jsonString($0)): \(gestures[$0] ?? 0)" }
+        let words = languages.map { ", \"languages\": \(jsonObject($0))" } ?? ""
         return "{\"start\": \(jsonString(start)), \"durationMs\": \(durationMs), \"scenes\": \(jsonObject(scenes)), "
-            + "\"hotspots\": \(jsonObject(hotspots)), \"gestures\": {\(g.joined(separator: ", "))}}"
+            + "\"hotspots\": \(jsonObject(hotspots)), \"gestures\": {\(g.joined(separator: ", "))}\(words)}"
     }
 
     /// The local date of its start (`YYYY-MM-DD`): the name of its file.
@@ -48,6 +53,10 @@ public final class VisitCounter {
         var scenes: [String: Double] = [:]
         var hotspots: [String: Int] = [:]
         var gestures: [String: Int] = [:]
+        /// The language read now and since when (nil: the kiosk offers none), and the time in each.
+        var language: String?
+        var languageSince = 0.0
+        var languages: [String: Double] = [:]
     }
 
     var open: Open?
@@ -59,11 +68,14 @@ public final class VisitCounter {
     /// The scene shown in the last frame seen (a visit that begins in a frame whose events change the scene
     /// began in this one).
     var shownScene: String
+    /// The language of the last frame seen (nil: the kiosk offers none).
+    var shownLanguage: String?
 
-    /// Counts from `app` as it is now: its last touch (a restored state's is no visit) and scene.
+    /// Counts from `app` as it is now: its last touch (a restored state's is no visit), scene and language.
     public init(_ app: KioskApp, wallClock: @escaping (Double) -> Double) {
         seenInput = app.lastInput
         shownScene = app.scene.config.id
+        shownLanguage = app.manifest.languages.isEmpty ? nil : app.language
         self.wallClock = wallClock
     }
 
@@ -75,10 +87,13 @@ public final class VisitCounter {
         let (scene, lastInput) = (app.scene.config.id, app.lastInput)
         if open == nil && lastInput > seenInput {
             let start = min(lastInput, max(seenInput, app.activeSince))
-            open = Open(startMs: start, lastTouchMs: lastInput, scene: shownScene, sceneSince: start)
+            open = Open(
+                startMs: start, lastTouchMs: lastInput, scene: shownScene, sceneSince: start, language: shownLanguage,
+                languageSince: start)
         }
         seenInput = lastInput
         shownScene = scene
+        shownLanguage = app.manifest.languages.isEmpty ? nil : app.language
         guard var v = open else { return nil }
         v.lastTouchMs = max(v.lastTouchMs, lastInput)
         defer { if open != nil { open = v } }
@@ -94,6 +109,12 @@ public final class VisitCounter {
                 v.scene = id
                 // (The change came with the touch that made it, up to a frame before this frame's time.)
                 v.sceneSince = min(ms, v.lastTouchMs)
+            case .languageDidChange(let tag):
+                if let language = v.language {
+                    v.languages[language, default: 0] += max(0, min(ms, v.lastTouchMs) - v.languageSince)
+                    v.language = tag
+                    v.languageSince = min(ms, v.lastTouchMs)
+                }
             case .idleReset:
                 open = nil
                 return Self.close(v, wallClock: wallClock)
@@ -113,10 +134,12 @@ public final class VisitCounter {
     static func close(_ open: Open, wallClock: (Double) -> Double) -> Visit {
         var v = open
         v.scenes[v.scene, default: 0] += max(0, v.lastTouchMs - v.sceneSince)
+        if let language = v.language { v.languages[language, default: 0] += max(0, v.lastTouchMs - v.languageSince) }
         return Visit(
             start: LocalTime.iso(wallClock(v.startMs)), durationMs: Int((v.lastTouchMs - v.startMs).rounded()),
             scenes: v.scenes.mapValues { Int($0.rounded()) }, hotspots: v.hotspots,
-            gestures: Visit.gestureNames.reduce(into: [:]) { $0[$1] = v.gestures[$1] ?? 0 })
+            gestures: Visit.gestureNames.reduce(into: [:]) { $0[$1] = v.gestures[$1] ?? 0 },
+            languages: v.language == nil ? nil : v.languages.mapValues { Int($0.rounded()) })
     }
 }
 

@@ -153,7 +153,8 @@ extension Runner {
             return .unreadable(path, "cannot read the manifest (\(why))")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            return .unreadable(path, "the manifest is not UTF-8 text")
+            let at = firstInvalidUTF8(data).map { " (byte \($0))" } ?? ""
+            return .unreadable(path, "the manifest is not UTF-8 text\(at)")
         }
         // Paths resolve in the folder the manifest really is in: with content published by switching a symlink
         // (`current` → `releases/…`), a running kiosk keeps reading the release it started with.
@@ -161,7 +162,8 @@ extension Runner {
         return ContentCheck.run(
             text, file: path, baseDirectory: base.isEmpty ? "." : base,
             fileExists: { !$0.utf8.contains(0) && FileManager.default.isReadableFile(atPath: $0) },
-            inspect: { decode ? ImageInspector.inspect($0, screen: screen) : ImageInspector.size($0) })
+            inspect: { decode ? ImageInspector.inspect($0, screen: screen) : ImageInspector.size($0) },
+            font: decode ? { FontBook.report(language: $0, named: $1) } : nil)
     }
 
     /// `kiosk --check`: every problem on standard error, or the summary and `ok` on standard output.
@@ -178,4 +180,31 @@ extension Runner {
         print("ok")
         return 0
     }
+}
+
+/// The offset of the first byte of `bytes` that is not part of well-formed UTF-8 (nil: all is).
+func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    var i = 0
+    while i < bytes.count {
+        let b = bytes[i]
+        let (count, lowest): (Int, UInt32) =
+            switch b {
+            case 0x00...0x7F: (1, 0)
+            case 0xC2...0xDF: (2, 0x80)
+            case 0xE0...0xEF: (3, 0x800)
+            case 0xF0...0xF4: (4, 0x10000)
+            default: (0, 0)
+            }
+        guard count > 0, i + count <= bytes.count else { return i }
+        var scalar = count == 1 ? UInt32(b) : UInt32(b) & (0xFF >> (count + 1))
+        for k in 1..<max(1, count) {
+            let c = bytes[i + k]
+            guard c & 0xC0 == 0x80 else { return i }
+            scalar = scalar << 6 | UInt32(c & 0x3F)
+        }
+        // Overlong forms, surrogates and beyond U+10FFFF are not UTF-8.
+        guard scalar >= lowest, !(0xD800...0xDFFF).contains(scalar), scalar <= 0x10FFFF else { return i }
+        i += count
+    }
+    return nil
 }

@@ -32,8 +32,13 @@ final class Renderer {
     let snapshots: SceneSnapshots
     /// When the frame being drawn began (`SDL_GetPerformanceCounter`).
     var frameStart: UInt64 = 0
+    /// The words drawn, as textures (a reload replaces it: fonts may change).
+    private(set) var words: TextStore
 
-    init(display: Display, images: ImageStore) {
+    /// What the kept words may hold (their pixels): a few screens of text.
+    static let wordsBudgetBytes = 32 * 1_048_576
+
+    init(display: Display, images: ImageStore, fonts: [String: String] = [:]) {
         self.display = display
         let renderer = display.renderer
         self.images = images
@@ -49,6 +54,7 @@ final class Renderer {
             return (255, 255, 255, max(0, min(1, 31.5 - d)))
         }
         home = makeTexture(display.textures, size: 128, HomeIcon.pixel)
+        words = TextStore(fonts: FontBook(named: fonts), textures: display.textures, budgetBytes: Self.wordsBudgetBytes)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -92,8 +98,9 @@ final class Renderer {
     }
 
     /// New content replaces the old: its images are retired (but those it shows unchanged), its kept pictures
-    /// dropped.
-    func contentChanged(keeping paths: Set<String>) {
+    /// and words dropped, its fonts taken.
+    func contentChanged(keeping paths: Set<String>, fonts: [String: String]) {
+        words = TextStore(fonts: FontBook(named: fonts), textures: display.textures, budgetBytes: Self.wordsBudgetBytes)
         images.retire(keeping: paths)
         layers?.drop()
         lastScales = [:]
@@ -167,6 +174,8 @@ final class Renderer {
         case .homeButton(let rect):
             guard let home else { return }
             calls.perform(.copyF(home, nil, frect(context.screen(rect))))
+        case .text(let run):
+            drawText(run, in: context)
         case .picture(let picture, let commands):
             drawPicture(picture, commands, in: context)
         }

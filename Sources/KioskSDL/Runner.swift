@@ -51,7 +51,7 @@ public enum Runner {
             app.calibration = CalibrationFile.effective(file: calibrationFile, manifest: manifest.calibration)
             if options.touchTest { app.startTouchTest() }
         }
-        let renderer = Renderer(display: display, images: images)
+        let renderer = Renderer(display: display, images: images, fonts: manifest.fonts)
         let loop = try FrameLoop(
             options: options, app: app, display: display, renderer: renderer, replay: replay)
         if !options.calibrate && !options.touchTest, let path = manifestPath(options, defaultManifest: defaultManifest)

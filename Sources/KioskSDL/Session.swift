@@ -24,7 +24,7 @@ public final class HeadlessSession {
         app = KioskApp(
             manifest: manifest, physicalSize: display.size, rotation: rotation, startScene: scene,
             imageInfo: images.info)
-        renderer = Renderer(display: display, images: images)
+        renderer = Renderer(display: display, images: images, fonts: manifest.fonts)
         pipeline = FramePipeline(app: app, renderer: renderer, display: display)
     }
 

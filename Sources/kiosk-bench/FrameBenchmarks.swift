@@ -195,6 +195,11 @@ func overdraw(_ list: [DrawCommand], screen: Size) -> Double {
             covered += w * h
         case .dot(_, let r, _):
             covered += 4 * r * r
+        case .text(let run):
+            // Words are drawn over the picture: their box counts (an upper bound of the pixels they write).
+            let d = run.rect
+            covered +=
+                max(0, min(d.maxX, screen.width) - max(d.minX, 0)) * max(0, min(d.maxY, screen.height) - max(d.minY, 0))
         case .picture:
             break
         }

@@ -52,6 +52,27 @@ enum AppRig {
     static func names(_ app: KioskApp) -> [String] {
         app.sink.events.map(\.name).filter { $0 != "scrollViewDidScroll" && $0 != "scrollViewDidZoom" }
     }
+
+    /// Runs frames at 60 Hz from `from` to `to` as the frame loop does: the events due by a frame's time are
+    /// handed over first, then the app steps and the counter sees the frame's events. The visits that ended.
+    static func frames(
+        _ app: KioskApp, _ counter: VisitCounter, from: Double, to: Double, events: [(Double, EventLog.Event)] = []
+    ) -> [Visit] {
+        var ended: [Visit] = []
+        var pending = events
+        var t = from
+        while t < to {
+            t += 1000.0 / 60
+            while let (at, e) = pending.first, at <= t {
+                app.handle(e, at: at)
+                pending.removeFirst()
+            }
+            app.step(to: t)
+            if let v = counter.observe(app, events: app.frameEvents, at: t) { ended.append(v) }
+            app.dropFrameEvents()
+        }
+        return ended
+    }
 }
 
 extension KioskApp {

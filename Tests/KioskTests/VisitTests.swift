@@ -6,27 +6,6 @@ import Testing
 
 /// Visits counted from the frames' events (operations.md), and what `--stats` makes of them.
 @Suite struct VisitTests {
-    /// Runs frames at 60 Hz from `from` to `to` as the frame loop does: the events due by a frame's time are
-    /// handed over first, then the app steps and the counter sees the frame's events. The visits that ended.
-    static func frames(
-        _ app: KioskApp, _ counter: VisitCounter, from: Double, to: Double, events: [(Double, EventLog.Event)] = []
-    ) -> [Visit] {
-        var ended: [Visit] = []
-        var pending = events
-        var t = from
-        while t < to {
-            t += 1000.0 / 60
-            while let (at, e) = pending.first, at <= t {
-                app.handle(e, at: at)
-                pending.removeFirst()
-            }
-            app.step(to: t)
-            if let v = counter.observe(app, events: app.frameEvents, at: t) { ended.append(v) }
-            app.dropFrameEvents()
-        }
-        return ended
-    }
-
     static let utc = TimeZone(identifier: "UTC")!
 
     /// The idle reset after a hotspot's scene goes home, and stays there (the hotspot's tap is not acted on
@@ -46,7 +25,7 @@ import Testing
     @Test func twoVisits() throws {
         let app = try AppRig.app()
         let counter = VisitCounter(app) { 1_767_603_600 + $0 / 1000 }  // 2026-01-05T09:00:00Z
-        #expect(Self.frames(app, counter, from: 0, to: 500).isEmpty)
+        #expect(AppRig.frames(app, counter, from: 0, to: 500).isEmpty)
         #expect(!counter.isCounting)
         // The first: the cafe hotspot (to the menu) at 500, a scroll of the menu from 1000 to 1200.
         var events: [(Double, EventLog.Event)] = [
@@ -55,7 +34,7 @@ import Testing
         events.append((1000, .finger(.down, 2, 0.5, 0.8)))
         for i in 1...10 { events.append((1000 + 20 * Double(i), .finger(.motion, 2, 0.5, 0.8 - Double(i) * 0.04))) }
         events.append((1200, .finger(.up, 2, 0.5, 0.4)))
-        let ended = Self.frames(app, counter, from: 500, to: 5000, events: events)
+        let ended = AppRig.frames(app, counter, from: 500, to: 5000, events: events)
         #expect(ended.count == 1)
         let first = try #require(ended.first)
         #expect(first.durationMs == 700)
@@ -66,7 +45,7 @@ import Testing
         #expect(LocalTime.parse(String(first.start.prefix(19)), calendar: .foundation(Self.utc)) != nil)
         // The second: a tap on nothing at 6000, then the kiosk stops at 7000.
         let tap: [(Double, EventLog.Event)] = [(6000, .finger(.down, 3, 0.9, 0.9)), (6080, .finger(.up, 3, 0.9, 0.9))]
-        #expect(Self.frames(app, counter, from: 5000, to: 7000, events: tap).isEmpty)
+        #expect(AppRig.frames(app, counter, from: 5000, to: 7000, events: tap).isEmpty)
         let second = try #require(counter.finish())
         #expect(second.durationMs == 80)
         #expect(second.scenes == ["map": 80])

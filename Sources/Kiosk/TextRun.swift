@@ -1,0 +1,203 @@
+import ScrollEngine
+
+/// Words to draw: a text in a box of scene points, in its language's font and direction. The renderer shapes
+/// and rasterises it once per text, size and width, and keeps the result.
+public struct TextRun: Equatable, Sendable {
+    public var text: String
+    /// Its language tag: the font, and the direction (right to left for Arabic, Hebrew, Persian, Urdu).
+    public var language: String
+    /// The font size in points.
+    public var size: Double
+    public var color: Color
+    /// The box it is laid out in: wrapped to its width at word boundaries (`wraps`, else one line), as many lines
+    /// as its height holds, the last ending in an ellipsis when the text goes on; placed by `align` across
+    /// and centred down.
+    public var rect: Rect
+    public var align: TextAlign
+    public var wraps: Bool
+    /// A rounded plate behind the text's lines (a label's, a button's), or nil.
+    public var plate: Color?
+    /// Whether the size holds still (a label on a picture being zoomed does not): a renderer may draw a size it
+    /// has while the size moves, and rasterises the exact size once it settles, as it keeps pictures.
+    public var isSettled: Bool
+
+    public init(
+        _ text: String, language: String, size: Double, color: Color, rect: Rect, align: TextAlign = .center,
+        wraps: Bool = false, plate: Color? = nil, isSettled: Bool = true
+    ) {
+        self.text = text
+        self.language = language
+        self.size = size
+        self.color = color
+        self.rect = rect
+        self.align = align
+        self.wraps = wraps
+        self.plate = plate
+        self.isSettled = isSettled
+    }
+
+    /// Whether it is laid out right to left.
+    public var isRightToLeft: Bool { Languages.isRightToLeft(language) }
+}
+
+/// Where lines sit across their box: at the start of the reading direction (left in English, right in
+/// Arabic), in the middle, or at the end.
+public enum TextAlign: String, Equatable, Sendable {
+    case start, center, end
+}
+
+/// How the kiosk's words look (words-and-languages.md leaves sizes and colours to the kiosk): sizes in points,
+/// chosen for a visitor a step back from a 1080p screen (Apple's HIG body text is 17 pt at arm's length).
+public enum WordStyle {
+    /// A scene's title bar across the top, and its text.
+    public static let titleBarHeight = 64.0
+    public static let titleSize = 30.0
+    public static let titleBar = Color(red: 0.06, green: 0.06, blue: 0.08, alpha: 0.72)
+    /// The title keeps clear of the home button and the language button on either side.
+    public static let titleInset = 184.0
+    /// A hotspot's label at the picture's fitted zoom (it grows and shrinks with the picture).
+    public static let labelSize = 20.0
+    public static let labelPlate = Color(red: 0.06, green: 0.06, blue: 0.08, alpha: 0.66)
+    /// A carousel page's caption, in a band across the bottom.
+    public static let captionSize = 24.0
+    public static let captionBandHeight = 96.0
+    public static let captionBand = Color(red: 0.06, green: 0.06, blue: 0.08, alpha: 0.66)
+    public static let white = Color(red: 1, green: 1, blue: 1, alpha: 1)
+    /// The language button: at least 64 x 64 points, covering the point 40 points from the top and from the
+    /// trailing edge (words-and-languages.md); its text.
+    public static let languageButtonHeight = 64.0
+    public static let languageButtonMinimumWidth = 64.0
+    public static let languageButtonMargin = 8.0
+    public static let languageNameSize = 22.0
+    public static let languagePlate = Color(red: 0.06, green: 0.06, blue: 0.08, alpha: 0.78)
+    public static let languageChosen = Color(red: 0.16, green: 0.36, blue: 0.70, alpha: 0.9)
+    /// The longest a label is (points at its size, before it is cut with an ellipsis).
+    public static let labelMaximumWidth = 360.0
+}
+
+extension Scene {
+    /// The scene's words in `language` (`fallback`: the manifest's first): each hotspot's label on its picture,
+    /// each visible page's caption, the title bar.
+    public func wordCommands(language: String, fallback: String) -> [DrawCommand] {
+        var out: [DrawCommand] = []
+        let screen = Rect(origin: .zero, size: size)
+        for h in config.hotspots {
+            guard let label = h.label, let (view, origin) = imageViewShowing(h) else { continue }
+            let scale = imageScale(view)
+            let growth =
+                view.minimumZoomScale > 0 && config.type != .scroll ? view.zoomScale / view.minimumZoomScale : 1
+            let textSize = WordStyle.labelSize * growth
+            let at = origin + h.labelPoint * scale - view.contentOffset
+            let width = WordStyle.labelMaximumWidth * growth
+            let height = textSize * 2
+            let rect = Rect(x: at.x - width / 2, y: at.y - height / 2, width: width, height: height)
+            guard rect.intersects(screen) else { continue }
+            out.append(
+                .text(
+                    TextRun(
+                        label.text(in: language, fallback: fallback), language: language, size: textSize,
+                        color: WordStyle.white, rect: rect, plate: WordStyle.labelPlate,
+                        isSettled: !view.isZoomChanging)))
+        }
+        if config.type == .carousel {
+            for (i, caption) in config.captions.enumerated() {
+                guard let caption, i < pages.count else { continue }
+                let x = Double(i) * size.width - view.contentOffset.x
+                guard x < size.width, x + size.width > 0 else { continue }
+                // Above the page control, where there is one.
+                let dots = config.pageControl && pages.count > 1
+                let bottom =
+                    dots ? size.height - PageControlStyle.bottomMargin - PageControlStyle.spacing / 2 - 8 : size.height
+                let band = Rect(
+                    x: x, y: bottom - WordStyle.captionBandHeight, width: size.width,
+                    height: WordStyle.captionBandHeight)
+                out.append(.fill(band, WordStyle.captionBand))
+                out.append(
+                    .text(
+                        TextRun(
+                            caption.text(in: language, fallback: fallback), language: language,
+                            size: WordStyle.captionSize, color: WordStyle.white,
+                            rect: band.insetBy(dx: 32, dy: 8), align: .start, wraps: true)))
+            }
+        }
+        if let title = config.title {
+            let bar = Rect(x: 0, y: 0, width: size.width, height: WordStyle.titleBarHeight)
+            out.append(.fill(bar, WordStyle.titleBar))
+            out.append(
+                .text(
+                    TextRun(
+                        title.text(in: language, fallback: fallback), language: language, size: WordStyle.titleSize,
+                        color: WordStyle.white, rect: bar.insetBy(dx: WordStyle.titleInset, dy: 0))))
+        }
+        return out
+    }
+
+    /// The view showing hotspot `h`'s image and its origin in scene points (nil: its page is off screen).
+    func imageViewShowing(_ h: Hotspot) -> (ScrollView, Point)? {
+        guard config.type == .carousel else { return (view, .zero) }
+        guard h.page < pages.count else { return nil }
+        let origin = Point(x: Double(h.page) * size.width - view.contentOffset.x, y: 0)
+        guard origin.x < size.width, origin.x + size.width > 0 else { return nil }
+        return (pages[h.page], origin)
+    }
+}
+
+extension Rect {
+    /// Whether it and `other` overlap.
+    func intersects(_ other: Rect) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+
+    /// Smaller by `dx` on the left and right and `dy` at the top and bottom.
+    func insetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: minX + dx, y: minY + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
+    }
+}
+
+/// The language button and, while it is open, the choice of languages below it: in the top corner opposite the
+/// home button, at least 64 x 64 points and covering the point 40 points from the top and from that edge
+/// (words-and-languages.md). With two languages the button shows the other language's name (a tap switches to
+/// it); with more, the visitor's, and a tap opens the choice.
+public struct LanguageMenu {
+    public let button: Rect
+    public let options: [(language: String, rect: Rect)]
+    let languages: Languages
+
+    /// The button's width: room for a language's name at `WordStyle.languageNameSize`.
+    static let buttonWidth = 168.0
+
+    public init(_ languages: Languages, sceneSize: Size) {
+        self.languages = languages
+        let m = WordStyle.languageButtonMargin
+        let h = WordStyle.languageButtonHeight
+        let button = Rect(x: sceneSize.width - m - Self.buttonWidth, y: m, width: Self.buttonWidth, height: h)
+        self.button = button
+        options =
+            languages.isChoosing
+            ? languages.offered.enumerated().map { i, tag in
+                (tag, Rect(x: button.minX, y: button.maxY + m + Double(i) * h, width: button.width, height: h))
+            } : []
+    }
+
+    /// What the button says, and in which language.
+    var buttonLanguage: String { languages.offered.count == 2 ? languages.next : languages.current }
+
+    /// The button and the open choice, drawn.
+    public var commands: [DrawCommand] {
+        var out: [DrawCommand] = [.fill(button, WordStyle.languagePlate)]
+        out.append(name(buttonLanguage, in: button))
+        for (tag, rect) in options {
+            let chosen = tag == languages.current
+            out.append(.fill(rect, chosen ? WordStyle.languageChosen : WordStyle.languagePlate))
+            out.append(name(tag, in: rect))
+        }
+        return out
+    }
+
+    func name(_ tag: String, in rect: Rect) -> DrawCommand {
+        .text(
+            TextRun(
+                Languages.nativeName(tag), language: tag, size: WordStyle.languageNameSize, color: WordStyle.white,
+                rect: rect.insetBy(dx: 8, dy: 0)))
+    }
+}

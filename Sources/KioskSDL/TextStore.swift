@@ -1,0 +1,251 @@
+import CSDL2
+import CSDL2TTF
+import Kiosk
+import ScrollEngine
+
+/// Words as textures: each text is laid out (wrapped at word boundaries within its box, cut with an ellipsis
+/// where its lines run out), shaped and rasterised once per text, pixel size and box, and kept in a
+/// least-recently-used cache of `budgetBytes`. Never shaped per frame: a frame looks its texts up.
+final class TextStore {
+    let fonts: FontBook
+    let textures: TextureMaker
+    /// The most the kept texts may hold (bytes of their pixels).
+    let budgetBytes: Int
+    private var cache: [Key: Entry] = [:]
+    /// The exact size last drawn of each text, for a size on the move (a label while its picture zooms).
+    private var lastSize: [Identity: Key] = [:]
+    private(set) var bytes = 0
+    private var clock: UInt64 = 0
+    /// Texts whose glyphs their font lacks, logged once each.
+    private var missingGlyphsLogged: Set<String> = []
+
+    /// What a text is, whatever its size.
+    struct Identity: Hashable {
+        var text: String
+        var language: String
+        var color: UInt32
+        var align: TextAlign
+        var wraps: Bool
+    }
+
+    struct Key: Hashable {
+        var identity: Identity
+        var pixels: Int
+        /// The box in whole pixels (its width wraps and cuts the text, its height cuts the lines).
+        var width: Int
+        var height: Int
+    }
+
+    /// A laid-out text: its texture (turned by `--rotate`) and the size of its lines in pixels before the turn.
+    struct Entry {
+        var texture: OpaquePointer
+        var size: Size
+        var bytes: Int
+        var used: UInt64
+        var pixels: Int
+    }
+
+    /// The longest side a text's texture may have (SDL's renderers take 4096 at least; a label is far smaller).
+    static let maximumSide = 4096
+
+    init(fonts: FontBook, textures: TextureMaker, budgetBytes: Int) {
+        self.fonts = fonts
+        self.textures = textures
+        self.budgetBytes = budgetBytes
+    }
+
+    /// The texture of `run` and its lines' size in pixels: laid out now if it was not. A size on the move
+    /// (`run.isSettled` false) takes the size last drawn, if any: the caller draws it at `scale`.
+    func texture(for run: TextRun) -> (texture: OpaquePointer, size: Size, scale: Double)? {
+        let key = Self.key(run)
+        clock += 1
+        if var entry = cache[key] {
+            entry.used = clock
+            cache[key] = entry
+            lastSize[key.identity] = key
+            return (entry.texture, entry.size, 1)
+        }
+        if !run.isSettled, let near = lastSize[key.identity], var entry = cache[near] {
+            entry.used = clock
+            cache[near] = entry
+            return (entry.texture, entry.size, Double(key.pixels) / Double(max(1, near.pixels)))
+        }
+        guard let entry = make(run, key) else { return nil }
+        cache[key] = entry
+        lastSize[key.identity] = key
+        bytes += entry.bytes
+        evict()
+        return (entry.texture, entry.size, 1)
+    }
+
+    static func key(_ run: TextRun) -> Key {
+        let c = run.color
+        let color =
+            UInt32(channel(c.red)) << 24 | UInt32(channel(c.green)) << 16 | UInt32(channel(c.blue)) << 8
+            | UInt32(channel(c.alpha))
+        return Key(
+            identity: Identity(
+                text: run.text, language: run.language, color: color, align: run.align, wraps: run.wraps),
+            pixels: max(1, Int(run.size.rounded())), width: max(1, Int(run.rect.width.rounded())),
+            height: max(1, Int(run.rect.height.rounded())))
+    }
+
+    /// Lays `run` out and rasterises it.
+    private func make(_ run: TextRun, _ key: Key) -> Entry? {
+        guard key.pixels <= Self.maximumSide, let font = fonts.font(for: run.language, pixels: key.pixels) else {
+            return nil
+        }
+        warnOfMissingGlyphs(run.text, font: font, language: run.language)
+        let lineHeight = Int(TTF_FontLineSkip(font))
+        let maximumLines = run.wraps ? max(1, key.height / max(1, lineHeight)) : 1
+        let lines = TextLayout.lines(
+            run.text, width: min(key.width, Self.maximumSide), maximumLines: maximumLines,
+            measure: { Self.width(of: $0, font: font) })
+        guard !lines.isEmpty else { return nil }
+        let widths = lines.map { Self.width(of: $0, font: font) }
+        let w = min(Self.maximumSide, max(1, widths.max() ?? 1))
+        let h = min(Self.maximumSide, max(1, lineHeight * lines.count))
+        guard let block = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { return nil }
+        defer { SDL_FreeSurface(block) }
+        SDL_SetSurfaceBlendMode(block, SDL_BLENDMODE_NONE)
+        let c = run.color
+        let fg = SDL_Color(r: channel(c.red), g: channel(c.green), b: channel(c.blue), a: channel(c.alpha))
+        for (i, line) in lines.enumerated() where !line.isEmpty {
+            guard let rendered = TTF_RenderUTF8_Blended(font, line, fg) else { continue }
+            defer { SDL_FreeSurface(rendered) }
+            SDL_SetSurfaceBlendMode(rendered, SDL_BLENDMODE_NONE)
+            let lw = Int(rendered.pointee.w)
+            let x = TextLayout.offset(width: lw, in: w, align: run.align, rightToLeft: run.isRightToLeft)
+            var dst = SDL_Rect(x: Int32(x), y: Int32(i * lineHeight), w: rendered.pointee.w, h: rendered.pointee.h)
+            SDL_UpperBlit(rendered, nil, block, &dst)
+        }
+        guard let texture = textures.texture(block) else { return nil }
+        return Entry(
+            texture: texture, size: Size(width: Double(w), height: Double(h)), bytes: w * h * 4, used: clock,
+            pixels: key.pixels)
+    }
+
+    static func width(of text: String, font: OpaquePointer) -> Int {
+        var w: Int32 = 0
+        var h: Int32 = 0
+        guard !text.isEmpty, TTF_SizeUTF8(font, text, &w, &h) == 0 else { return 0 }
+        return Int(w)
+    }
+
+    /// A text with characters its font has no glyph for is drawn with the font's missing-glyph box, and said
+    /// once in the log.
+    private func warnOfMissingGlyphs(_ text: String, font: OpaquePointer, language: String) {
+        guard !missingGlyphsLogged.contains(text) else { return }
+        let missing = text.unicodeScalars.filter { s in
+            s.properties.generalCategory != .control && s.value > 0x20 && TTF_GlyphIsProvided32(font, s.value) == 0
+        }
+        guard let first = missing.first else { return }
+        missingGlyphsLogged.insert(text)
+        let file = fonts.file(for: language) ?? "?"
+        log(
+            .warning,
+            "words: \(file) has no glyph for U+\(String(first.value, radix: 16, uppercase: true)) "
+                + "(\(missing.count) characters in \"\(text.prefix(40))\"); drawn as the font's missing-glyph box")
+    }
+
+    /// The least recently used texts go until the rest fit the budget.
+    private func evict() {
+        guard bytes > budgetBytes else { return }
+        for (key, entry) in cache.sorted(by: { $0.value.used < $1.value.used }) {
+            guard bytes > budgetBytes, entry.used != clock else { break }
+            SDL_DestroyTexture(entry.texture)
+            cache[key] = nil
+            bytes -= entry.bytes
+            if lastSize[key.identity] == key { lastSize[key.identity] = nil }
+        }
+    }
+
+    /// New content: every text goes (its words may have changed).
+    func removeAll() {
+        for entry in cache.values { SDL_DestroyTexture(entry.texture) }
+        cache = [:]
+        lastSize = [:]
+        bytes = 0
+    }
+
+    deinit { removeAll() }
+}
+
+/// Line breaking: words (runs between spaces) fill lines up to the width; the last line that fits ends in an
+/// ellipsis when the text goes on. Pure, for any `measure` (pixel width of a string).
+enum TextLayout {
+    static let ellipsis = "…"
+
+    static func lines(_ text: String, width: Int, maximumLines: Int, measure: (String) -> Int) -> [String] {
+        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines: [String] = []
+        var cut = false
+        outer: for (index, paragraph) in paragraphs.enumerated() {
+            var line = ""
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+                let candidate = line.isEmpty ? String(word) : line + " " + word
+                if measure(candidate) <= width || line.isEmpty {
+                    line = candidate
+                    continue
+                }
+                lines.append(line)
+                if lines.count == maximumLines {
+                    cut = true
+                    break outer
+                }
+                line = String(word)
+            }
+            lines.append(line)
+            if lines.count == maximumLines && index < paragraphs.count - 1 {
+                cut = true
+                break
+            }
+        }
+        guard let last = lines.last else { return [] }
+        // A line still wider than the box (one long word, or a line without room), or the text cut: the last
+        // line ends in an ellipsis, as many characters kept as fit.
+        if cut || measure(last) > width {
+            lines[lines.count - 1] = ellipsized(last, width: width, measure: measure, force: cut)
+        }
+        for i in lines.indices.dropLast() where measure(lines[i]) > width {
+            lines[i] = ellipsized(lines[i], width: width, measure: measure, force: false)
+        }
+        return lines
+    }
+
+    /// `line` cut to fit `width` with an ellipsis (`force`: with one even if it fits, for a text cut after it).
+    static func ellipsized(_ line: String, width: Int, measure: (String) -> Int, force: Bool) -> String {
+        if !force && measure(line) <= width { return line }
+        if force && measure(line + ellipsis) <= width { return line + ellipsis }
+        // Whole words first: the ellipsis after the last word that leaves room for it.
+        var words = line.split(separator: " ")
+        while words.count > 1 {
+            words.removeLast()
+            let shorter = words.joined(separator: " ")
+            if measure(shorter + ellipsis) <= width { return shorter + ellipsis }
+        }
+        var chars = Array(line)
+        // Halving, then character by character: a label of 2000 characters takes a dozen measures, not 2000.
+        var lo = 0
+        var hi = chars.count
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if measure(String(chars[..<mid]) + ellipsis) <= width { lo = mid } else { hi = mid - 1 }
+        }
+        chars = Array(chars[..<lo])
+        while let last = chars.last, last == " " { chars.removeLast() }
+        return String(chars) + ellipsis
+    }
+
+    /// Where a line of `width` pixels starts in a block of `blockWidth`: at the reading direction's start, the
+    /// middle or its end.
+    static func offset(width: Int, in blockWidth: Int, align: TextAlign, rightToLeft: Bool) -> Int {
+        let room = max(0, blockWidth - width)
+        switch align {
+        case .center: return room / 2
+        case .start: return rightToLeft ? room : 0
+        case .end: return rightToLeft ? 0 : room
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import EventLog
+import Kiosk
+import ScrollEngine
+import TestSupport
+import Testing
+
+/// Words and languages in the manifest and the app (words-and-languages.md): text values, the language button,
+/// the idle reset to the first language, the trace.
+@Suite struct WordsTests {
+    static let manifestText = """
+        {"kioskManifest": 1, "home": "map", "idleTimeoutSeconds": 2, "languages": ["en", "de", "ar"],
+         "scenes": [
+           {"id": "map", "type": "zoom", "image": "map.png", "maxZoom": 2.0,
+            "title": {"en": "Floor plan", "de": "Lageplan", "ar": "مخطط الطابق"},
+            "hotspots": [{"id": "cafe", "rect": [0, 0, 500, 500], "goto": "gallery",
+                          "label": {"en": "Café", "de": "Café", "ar": "المقهى"}}]},
+           {"id": "gallery", "type": "carousel",
+            "pages": [{"image": "a.jpg", "caption": {"en": "Sunset", "de": "Sonnenuntergang"}}, "b.jpg"]}
+         ]}
+        """
+
+    static func check(_ text: String) -> ManifestCheck {
+        Manifest.check(text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true })
+    }
+
+    static func app(_ text: String = manifestText) throws -> KioskApp {
+        let m = try Manifest.parse(text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true })
+        return KioskApp(manifest: m, physicalSize: Size(width: 800, height: 480)) { _ in
+            ImageInfo(size: Size(width: 4000, height: 2400), loaded: true)
+        }
+    }
+
+    static func texts(_ list: [DrawCommand]) -> [TextRun] {
+        list.compactMap { if case .text(let run) = $0 { run } else { nil } }
+    }
+
+    @Test func textValuesAreOneStringOrOnePerLanguage() throws {
+        let check = Self.check(Self.manifestText)
+        let m = try #require(check.manifest)
+        #expect(m.languages == ["en", "de", "ar"])
+        #expect(m.scenes[0].title?.text(in: "de", fallback: "en") == "Lageplan")
+        #expect(m.scenes[0].hotspots[0].label?.text(in: "ar", fallback: "en") == "المقهى")
+        let caption = try #require(m.scenes[1].captions[0])
+        #expect(m.scenes[1].captions.count == 2 && m.scenes[1].captions[1] == nil)
+        // Arabic is missing: the first language's text, and a warning naming the path and the language.
+        #expect(caption.text(in: "ar", fallback: "en") == "Sunset")
+        #expect(
+            check.problems.map(\.description) == [
+                #"k.json: scenes[1].pages[0].caption: no "ar" text; it shows the "en" text"#
+            ])
+        #expect(check.problems.allSatisfy { $0.isWarning })
+        #expect(LocalizedText("Exit").text(in: "de", fallback: "en") == "Exit")
+    }
+
+    @Test(arguments: [
+        (#""languages": ["en", "english"]"#, #"k.json: languages[1]: expected a language tag (like "en" or "de-CH")"#),
+        (#""languages": ["en", "en"]"#, #"k.json: languages[1]: "en" is listed twice"#),
+        (#""languages": "en""#, #"k.json: languages: expected a list of language tags (like ["en", "de"])"#),
+        (
+            #""languages": ["en"], "fonts": {"fr": "f.ttf"}"#,
+            #"k.json: fonts.fr: "fr" is neither "default" nor one of the manifest's languages"#
+        ),
+    ])
+    func badLanguagesSayWhere(keys: String, message: String) {
+        let text = """
+            {"kioskManifest": 1, \(keys), "scenes": [{"id": "a", "type": "zoom", "image": "a.png"}]}
+            """
+        #expect(Self.check(text).errors.map(\.description) == [message])
+    }
+
+    @Test(arguments: [
+        (
+            #"{"en": "Hall", "xx-": "?"}"#,
+            #"k.json: scenes[0].title.xx-: "xx-" is not a language tag (like "en" or "de-CH")"#
+        ),
+        (
+            #"{"en": "Hall", "fr": "Salle"}"#,
+            #"k.json: scenes[0].title.fr: "fr" is not one of the manifest's languages (en, de)"#
+        ),
+        ("{}", "k.json: scenes[0].title: needs a text for at least one language"),
+        ("42", "k.json: scenes[0].title: expected a text (a string, or one per language), found a number"),
+        (#"{"en": 1}"#, "k.json: scenes[0].title.en: expected a string, found a number"),
+    ])
+    func badTextValuesSayWhere(title: String, message: String) {
+        let text = """
+            {"kioskManifest": 1, "languages": ["en", "de"],
+             "scenes": [{"id": "a", "type": "zoom", "image": "a.png", "title": \(title)}]}
+            """
+        #expect(Self.check(text).errors.map(\.description) == [message])
+    }
+
+    @Test func aTextOfAHundredThousandCharactersIsAClearError() {
+        let long = String(repeating: "a", count: 100_000)
+        let text = """
+            {"kioskManifest": 1, "scenes": [{"id": "a", "type": "zoom", "image": "a.png", "title": "\(long)"}]}
+            """
+        #expect(
+            Self.check(text).errors.map(\.description) == [
+                "k.json: scenes[0].title: too long: 100000 characters (at most 2000)"
+            ])
+    }
+
+    @Test func theLanguageButtonChoosesAndTheIdleResetReturnsToTheFirst() throws {
+        let app = try Self.app()
+        #expect(app.language == "en")
+        #expect(app.traceLine(frame: 0, events: []).contains(#""language": "en""#))
+        // With three languages a tap on the button opens the choice; a tap on Deutsch chooses it.
+        let menu = LanguageMenu(Languages(["en", "de", "ar"]), sceneSize: app.sceneSize)
+        #expect(menu.button.contains(Point(x: app.sceneSize.width - 40, y: 40)))
+        #expect(menu.button.width >= 64 && menu.button.height >= 64)
+        tap(app, menu.button.midX, menu.button.midY, at: 100)
+        AppRig.run(app, from: 100, to: 600)
+        var open = Languages(["en", "de", "ar"])
+        open.isChoosing = true
+        let choice = LanguageMenu(open, sceneSize: app.sceneSize)
+        #expect(choice.options.map(\.language) == ["en", "de", "ar"])
+        #expect(Self.texts(app.drawList()).contains { $0.text == "Deutsch" })
+        let deutsch = choice.options[1].rect
+        tap(app, deutsch.midX, deutsch.midY, at: 700)
+        AppRig.run(app, from: 700, to: 1200)
+        #expect(app.language == "de")
+        #expect(app.frameEvents.contains { $0.kind == .languageDidChange(language: "de") })
+        #expect(Self.texts(app.drawList()).contains { $0.text == "Lageplan" })
+        #expect(!Self.texts(app.drawList()).contains { $0.text == "العربية" && $0.rect.minY > choice.button.maxY })
+        // The idle timeout (2 s after the last touch): back to English.
+        app.dropFrameEvents()
+        AppRig.run(app, from: 1200, to: 3500)
+        #expect(app.language == "en")
+        #expect(app.frameEvents.map(\.kind).contains(.languageDidChange(language: "en")))
+    }
+
+    @Test func withTwoLanguagesTheButtonSwitchesAndShowsTheOther() throws {
+        let text = Self.manifestText.replacingOccurrences(of: #"["en", "de", "ar"]"#, with: #"["en", "ar"]"#)
+            .replacingOccurrences(of: #""de": "Lageplan", "#, with: "").replacingOccurrences(
+                of: #""de": "Café", "#, with: ""
+            )
+            .replacingOccurrences(of: #", "de": "Sonnenuntergang""#, with: "")
+        let app = try Self.app(text)
+        let button = LanguageMenu(Languages(["en", "ar"]), sceneSize: app.sceneSize).button
+        #expect(Self.texts(app.drawList()).contains { $0.text == "العربية" && $0.language == "ar" })
+        tap(app, button.midX, button.midY, at: 100)
+        AppRig.run(app, from: 100, to: 600)
+        #expect(app.language == "ar")
+        let words = Self.texts(app.drawList())
+        #expect(words.contains { $0.text == "مخطط الطابق" && $0.isRightToLeft })
+        #expect(words.contains { $0.text == "English" })
+    }
+
+    @Test func labelsStayOnTheirHotspotsWhileZooming() throws {
+        let app = try Self.app()
+        let label = { () throws -> TextRun in
+            try #require(Self.texts(app.drawList()).first { $0.text == "Café" })
+        }
+        let v = app.scene.view
+        let before = try label()
+        let centre = { (v: ScrollView) in
+            Point(x: 250 * v.zoomScale - v.contentOffset.x, y: 250 * v.zoomScale - v.contentOffset.y)
+        }
+        expectClose(before.rect.midX, centre(v).x, 1e-9)
+        expectClose(before.rect.midY, centre(v).y, 1e-9)
+        v.setZoomScale(v.minimumZoomScale * 2, animated: false)
+        v.contentOffset = Point(x: 20, y: 10)
+        let after = try label()
+        expectClose(after.rect.midX, centre(v).x, 1e-9)
+        expectClose(after.size, before.size * 2, 1e-9)
+        #expect(after.isSettled)
+    }
+
+    func tap(_ app: KioskApp, _ x: Double, _ y: Double, at t: Double) {
+        app.tap(x: x / app.sceneSize.width, y: y / app.sceneSize.height, at: t)
+    }
+}
+
+extension WordsTests {
+    /// A visit's line gains the time read in each language.
+    @Test func visitsAreCountedPerLanguage() throws {
+        let app = try Self.app()
+        let counter = VisitCounter(app) { 1_700_000_000 + $0 / 1000 }
+        let button = LanguageMenu(Languages(["en", "de", "ar"]), sceneSize: app.sceneSize).button
+        var open = Languages(["en", "de", "ar"])
+        open.isChoosing = true
+        let deutsch = LanguageMenu(open, sceneSize: app.sceneSize).options[1].rect
+        let w = app.sceneSize.width
+        let h = app.sceneSize.height
+        let events: [(Double, EventLog.Event)] = [
+            (500, .finger(.down, 1, 0.5, 0.9)), (580, .finger(.up, 1, 0.5, 0.9)),
+            (1000, .finger(.down, 2, button.midX / w, button.midY / h)),
+            (1080, .finger(.up, 2, button.midX / w, button.midY / h)),
+            (1500, .finger(.down, 3, deutsch.midX / w, deutsch.midY / h)),
+            (1580, .finger(.up, 3, deutsch.midX / w, deutsch.midY / h)),
+            (3000, .finger(.down, 4, 0.5, 0.9)), (3080, .finger(.up, 4, 0.5, 0.9)),
+        ]
+        let ended = AppRig.frames(app, counter, from: 0, to: 6000, events: events)
+        let visit = try #require(ended.first)
+        // English from the first touch (500) to the choice's lift (1580), German to the last touch (3080).
+        #expect(visit.languages == ["en": 1080, "de": 1500])
+        #expect(visit.line.hasSuffix(#", "languages": {"de": 1500, "en": 1080}}"#))
+    }
+}
