@@ -19,8 +19,9 @@ def font(size):
     return ImageFont.load_default(size=size)
 
 
-def floorplan():
-    """A museum floor plan, 4800 x 3000: rooms, walls, labels, a legend and a scale bar."""
+def floorplan(names=True):
+    """A museum floor plan, 4800 x 3000: rooms, walls, labels, a legend and a scale bar. Without `names`, no words
+    at all (floorplan-plain.png, the demo's: the kiosk labels its rooms in the visitor's language)."""
     W, H = 4800, 3000
     img = Image.new("RGB", (W, H), "#f3efe6")
     d = ImageDraw.Draw(img)
@@ -42,6 +43,8 @@ def floorplan():
     ]
     for name, (x0, y0, x1, y1), colour in rooms:
         d.rectangle([x0, y0, x1, y1], fill=colour, outline="#3b3a36", width=16)
+        if not names:
+            continue
         f = font(88 if (x1 - x0) > 700 else 64)
         # Rooms with exhibits or the marker in the middle carry their name near the top.
         y = y0 + 160 if name in ("Entrance Hall", "Sculpture Hall") else (y0 + y1) / 2
@@ -64,18 +67,20 @@ def floorplan():
         d.rectangle([x, 330, x + 120, 360], fill="#6f5d86")
     # You are here.
     d.ellipse([860, 2240, 1000, 2380], fill="#d94a3d", outline="white", width=10)
-    d.text((1030, 2310), "You are here", font=font(72), fill="#d94a3d", anchor="lm")
-    # Title, legend, scale bar, compass.
-    d.text((300, 150), "Museum of Everyday Things · Ground floor", font=font(110), fill="#2b2a27", anchor="lm")
-    d.text((300, 2850), "Tap the Cafe to see today's menu · Pinch or double-tap to zoom", font=font(64),
-           fill="#6a665d", anchor="lm")
+    if names:
+        d.text((1030, 2310), "You are here", font=font(72), fill="#d94a3d", anchor="lm")
+        # Title, legend.
+        d.text((300, 150), "Museum of Everyday Things · Ground floor", font=font(110), fill="#2b2a27", anchor="lm")
+        d.text((300, 2850), "Tap the Cafe to see today's menu · Pinch or double-tap to zoom", font=font(64),
+               fill="#6a665d", anchor="lm")
+    # Scale bar, compass.
     d.line([(3900, 2850), (4400, 2850)], fill="#2b2a27", width=12)
     for x in (3900, 4150, 4400):
         d.line([(x, 2820), (x, 2880)], fill="#2b2a27", width=8)
     d.text((4150, 2790), "10 m", font=font(56), fill="#2b2a27", anchor="mm")
     d.polygon([(4600, 2300), (4560, 2420), (4600, 2390), (4640, 2420)], fill="#2b2a27")
     d.text((4600, 2250), "N", font=font(72), fill="#2b2a27", anchor="mm")
-    img.save(os.path.join(OUT, "floorplan.png"), optimize=True)
+    img.save(os.path.join(OUT, "floorplan.png" if names else "floorplan-plain.png"), optimize=True)
 
 
 def sky(h, w, top, bottom):
@@ -203,6 +208,7 @@ def menu():
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     floorplan()
+    floorplan(names=False)
     for name, f in [("sunset", painting_sunset), ("mountains", painting_mountains), ("circles", painting_circles),
                     ("night", painting_night)]:
         f().save(os.path.join(OUT, f"gallery-{name}.jpg"), quality=88)

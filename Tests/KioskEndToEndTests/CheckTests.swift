@@ -15,10 +15,35 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.last == "ok")
-        #expect(lines.contains("map: zoom, images/floorplan.png 4800x3000, 3 hotspots"), "\(lines)")
+        #expect(lines.contains("map: zoom, images/floorplan-plain.png 4800x3000, 11 hotspots"), "\(lines)")
         #expect(lines.contains { $0.hasPrefix("archive: zoom, deepzoom/demo.dzi 2048x2048 (Deep Zoom, 12 levels)") })
-        #expect(lines.count == 5)
+        // Each language's font: Debian's Noto (fonts-noto-core).
+        #expect(
+            lines.contains { $0.hasPrefix("words: en Noto Sans (") && $0.contains("ar Noto Sans Arabic (") },
+            "\(lines)")
+        #expect(lines.count == 6)
         #expect(r.stderr.isEmpty, "\(r.stderr)")
+    }
+
+    /// Words whose fonts cannot draw them: a font file that is not a font, a language no installed font covers,
+    /// a manifest that is not UTF-8 (the byte named).
+    @Test func wordsWithoutAFontAreReported() throws {
+        try Data("not a font".utf8).write(to: dir.appendingPathComponent("fake.ttf"))
+        let text = """
+            {"kioskManifest": 1, "languages": ["en", "tlh"], "fonts": {"en": "fake.ttf"},
+             "scenes": [{"id": "map", "type": "zoom", "image": "images/floorplan.png", "title": "Plan"}]}
+            """
+        let r = try Kiosk.run(["--check", "--config", try Kiosk.manifest(text, in: dir)], in: dir)
+        #expect(r.status == 3)
+        #expect(r.stderr.contains("fonts.en: fake.ttf is not a font ("), "\(r.stderr)")
+        #expect(r.stderr.contains(#"languages[1]: no installed font covers "tlh"; name one in "fonts""#), "\(r.stderr)")
+        let bad = dir.appendingPathComponent("latin1.json")
+        // "café" in Latin-1: the é is one byte, 0xE9, at offset 47.
+        try Data(Array(#"{"kioskManifest": 1, "scenes": [], "home": "caf"#.utf8) + [0xE9] + Array(#""}"#.utf8))
+            .write(to: bad)
+        let latin = try Kiosk.run(["--check", "--config", bad.path], in: dir)
+        #expect(latin.status == 3)
+        #expect(latin.stderr.contains("the manifest is not UTF-8 text (byte 47)"), "\(latin.stderr)")
     }
 
     /// Eight errors and two warnings in one manifest: all of them reported, in one run, and nothing shown.
