@@ -7,7 +7,12 @@ extension KioskApp {
     /// home at its opening state (home first, then blank or attract); the opening hours; the attract loop.
     func applyTimedRules() {
         if presence.blankIsDue(at: now, touchHeld: touches.isHolding, sceneAtRest: scene.isAtRest) { blank(.idle) }
+        if presence.stillThereIsDue(at: now, sceneAtRest: scene.isAtRest) {
+            presence.screen = .askingStillThere(since: now)
+            sink.add(TraceEvent(.stillThereShown))
+        }
         if presence.idleResetIsDue(at: now, sceneAtRest: scene.isAtRest) {
+            if presence.isAskingStillThere { presence.screen = .scenes }
             presence.becomeIdle(at: now)
             sink.add(TraceEvent(.idleReset))
             navigator.resetLanguage()

@@ -202,6 +202,12 @@ public final class KioskApp {
         } else if touches.swallows(event) {
             return true
         }
+        if presence.isAskingStillThere, touches.take(event, for: .stillThere, orKey: true) {
+            presence.screen = .scenes
+            noteInput()
+            sink.add(TraceEvent(.stillThereDismissed))
+            return true
+        }
         if presence.attractLoop != nil, touches.take(event, for: .attractEnd, orKey: true) {
             noteInput()
             endAttract()
@@ -290,7 +296,9 @@ public final class KioskApp {
     public var needsFrame: Bool {
         if let toolScreen { return toolScreen.needsFrame }
         if isBlanked { return false }
-        if !scene.isAtRest || transition != nil || presence.attractLoop != nil { return true }
+        if !scene.isAtRest || transition != nil || presence.attractLoop != nil || presence.isAskingStillThere {
+            return true
+        }
         return ([scene.view] + scene.pages).contains { $0.indicatorAlpha > 0 }
     }
 
@@ -318,6 +326,12 @@ public final class KioskApp {
         if let frame = navigator.homeButtonFrame(of: scene) { list.append(.homeButton(frame)) }
         if navigator.languages.canChoose {
             list += LanguageMenu(navigator.languages, sceneSize: sceneSize).commands
+        }
+        if case .askingStillThere(let since) = presence.screen, scene === self.scene, let reset = presence.idleResetDue
+        {
+            list +=
+                StillThereCard(language: language, remainingMs: reset - now, ofMs: reset - since, sceneSize: sceneSize)
+                .commands
         }
         return list
     }

@@ -36,7 +36,7 @@ extension Manifest {
         top.allow([
             "kioskManifest", "home", "idleTimeoutSeconds", "background", "scenes", "homeButton", "calibration",
             "textureBudgetMiB", "blankAfterSeconds", "transition", "transitionMs", "attract", "openingHours",
-            "languages", "fonts",
+            "languages", "fonts", "stillThere",
         ])
         problems.attempt { () throws(ManifestError) in
             let version = try top.number("kioskManifest", in: ManifestLimits.any, required: true)!
@@ -126,6 +126,20 @@ extension Manifest {
                 try OpeningHours.parse(v, path: "openingHours", problems: problems)
             }
         }
+        let stillThere =
+            problems.attempt { () throws(ManifestError) -> Double in
+                guard let v = top.values["stillThere"] else { return 0 }
+                let o = try Object(v, path: "stillThere", problems: problems)
+                o.allow(["seconds"])
+                let seconds = try o.number("seconds", in: 1...600, required: true)!
+                if let idle, idle > 0, seconds >= idle {
+                    problems.warning(
+                        "stillThere.seconds",
+                        "not less than idleTimeoutSeconds (\(JSONValue.short(idle))): asked at the first frame without a touch"
+                    )
+                }
+                return seconds
+            } ?? 0
         let start = home ?? scenes.first?.id
         if let start {
             warnUnreachable(scenes, from: [start] + (attract??.steps.map(\.scene) ?? []), problems: problems)
@@ -137,7 +151,7 @@ extension Manifest {
             home: start, idleTimeoutSeconds: idle, background: background, scenes: scenes, homeButton: homeButton,
             calibration: calibration, baseDirectory: baseDirectory, textureBudgetMiB: budget, blankAfterSeconds: blank,
             transition: transition, transitionMs: transitionMs, attract: attract, openingHours: hours,
-            languages: languages, fonts: fonts)
+            languages: languages, fonts: fonts, stillThereSeconds: stillThere)
         return ManifestCheck(manifest: manifest, problems: problems.items, scenes: scenes, attract: attract)
     }
 

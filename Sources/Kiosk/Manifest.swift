@@ -29,6 +29,8 @@ public struct Manifest: Equatable, Sendable {
     public var languages: [String] = []
     /// Font files by language tag or `default` (resolved paths); a language without one uses an installed font.
     public var fonts: [String: String] = [:]
+    /// "Still there?" this long before the idle reset (`stillThere.seconds`; 0: never asked).
+    public var stillThereSeconds: Double = 0
 
     public func scene(_ id: String) -> SceneConfig? { scenes.first { $0.id == id } }
 }

@@ -22,6 +22,8 @@ public struct Presence {
         case attracting(AttractLoop)
         /// Blank; the next touch only wakes it.
         case blank(BlankReason)
+        /// "Still there?" asked since `since`, before the idle reset; the next touch only keeps the visitor's place.
+        case askingStillThere(since: Double)
     }
 
     /// The manifest's timed rules, in milliseconds (0: the rule is off).
@@ -30,8 +32,11 @@ public struct Presence {
         var idleTimeoutMs: Double
         var attract: Attract?
         var openingHours: OpeningHours?
+        /// How long before the idle reset "still there?" is asked (words-and-languages.md).
+        var stillThereMs: Double
 
         init(_ manifest: Manifest) {
+            stillThereMs = manifest.stillThereSeconds * 1000
             blankMs = manifest.blankAfterSeconds * 1000
             idleTimeoutMs = manifest.idleTimeoutSeconds * 1000
             attract = manifest.attract
@@ -64,6 +69,12 @@ public struct Presence {
     }
 
     public var isBlanked: Bool { blankReason != nil }
+
+    /// Whether "still there?" is on the screen.
+    public var isAskingStillThere: Bool {
+        if case .askingStillThere = screen { return true }
+        return false
+    }
 
     var attractLoop: AttractLoop? {
         if case .attracting(let loop) = screen { return loop }
@@ -112,6 +123,13 @@ public struct Presence {
         return lastInput + rules.idleTimeoutMs
     }
 
+    /// When "still there?" is asked: `stillThere.seconds` before the idle reset, on the scenes (not over a blank
+    /// screen or the attract loop).
+    var stillThereDue: Double? {
+        guard rules.stillThereMs > 0, case .scenes = screen, let reset = idleResetDue else { return nil }
+        return max(lastInput, reset - rules.stillThereMs)
+    }
+
     /// How long a closed kiosk stays awake after the last touch: until the idle reset, or `awakeWhenClosedMs`.
     var awakeWhenClosedFor: Double { rules.idleTimeoutMs > 0 ? rules.idleTimeoutMs : Self.awakeWhenClosedMs }
 
@@ -139,6 +157,12 @@ public struct Presence {
     /// Whether the screen blanks now for want of input (`sceneAtRest`: nothing moves, no finger down).
     func blankIsDue(at now: Double, touchHeld: Bool, sceneAtRest: Bool) -> Bool {
         guard let due = blankDue(touchHeld: touchHeld) else { return false }
+        return now >= due && sceneAtRest
+    }
+
+    /// Whether "still there?" is asked now (`sceneAtRest`: nothing moves, no finger down).
+    func stillThereIsDue(at now: Double, sceneAtRest: Bool) -> Bool {
+        guard let due = stillThereDue else { return false }
         return now >= due && sceneAtRest
     }
 
@@ -172,6 +196,7 @@ public struct Presence {
         var deadlines: [Double] = []
         if let due = blankDue(touchHeld: touchHeld) { deadlines.append(due) }
         if let due = idleResetDue { deadlines.append(due) }
+        if let due = stillThereDue { deadlines.append(due) }
         if let change = hoursChange { deadlines.append(change) }
         // Only while closed: an open kiosk has nothing to do then. (With an idle timeout, the idle reset's
         // deadline above is this one.)

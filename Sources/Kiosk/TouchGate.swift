@@ -5,7 +5,7 @@ import EventLog
 /// visitor does not also press what was under their finger.
 struct TouchGate {
     enum Reason: Sendable {
-        case wake, attractEnd, transition
+        case wake, attractEnd, transition, stillThere
     }
 
     /// The fingers held, and why the touch they belong to was taken.

@@ -36,6 +36,8 @@ public struct TraceEvent: Equatable, Sendable {
         case attractDidEnd
         case screenDidBlank(reason: Presence.BlankReason)
         case screenDidWake
+        case stillThereShown
+        case stillThereDismissed
         // The installer's tools (calibration.md).
         case calibrationTarget(index: Int, raw: Point)
         case calibrationRound(round: Int, reason: String)
@@ -74,6 +76,8 @@ public struct TraceEvent: Equatable, Sendable {
         case .attractDidEnd: "attractDidEnd"
         case .screenDidBlank: "screenDidBlank"
         case .screenDidWake: "screenDidWake"
+        case .stillThereShown: "stillThereShown"
+        case .stillThereDismissed: "stillThereDismissed"
         case .calibrationTarget: "calibrationTarget"
         case .calibrationRound: "calibrationRound"
         case .calibrationDone: "calibrationDone"
@@ -106,7 +110,8 @@ public struct TraceEvent: Equatable, Sendable {
         case .touchTest(let fingers): "\"fingers\": \(fingers)"
         case .scrollViewDidScroll, .scrollViewWillBeginDragging, .scrollViewWillBeginDecelerating,
             .scrollViewDidEndDecelerating, .scrollViewDidEndScrollingAnimation, .scrollViewWillBeginZooming,
-            .scrollViewDidZoom, .idleReset, .attractDidStart, .attractDidEnd, .screenDidWake:
+            .scrollViewDidZoom, .idleReset, .attractDidStart, .attractDidEnd, .screenDidWake, .stillThereShown,
+            .stillThereDismissed:
             ""
         }
     }

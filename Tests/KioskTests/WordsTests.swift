@@ -197,3 +197,69 @@ extension WordsTests {
         #expect(visit.line.hasSuffix(#", "languages": {"de": 1500, "en": 1080}}"#))
     }
 }
+
+extension WordsTests {
+    static func stillThereApp() throws -> KioskApp {
+        try Self.app(
+            Self.manifestText.replacingOccurrences(
+                of: #""idleTimeoutSeconds": 2,"#, with: #""idleTimeoutSeconds": 5, "stillThere": {"seconds": 3},"#))
+    }
+
+    /// Three seconds before the idle reset (5 s after the last touch) the card asks; a touch removes it, keeps
+    /// the visitor's place and does nothing else.
+    @Test func stillThereIsKeptByATouch() throws {
+        let app = try Self.stillThereApp()
+        app.show(scene: "gallery")
+        AppRig.run(app, from: 0, to: 500)
+        app.tap(x: 0.5, y: 0.5, at: 500, holdMs: 60)
+        AppRig.run(app, from: 500, to: 2500)
+        #expect(!app.presence.isAskingStillThere)
+        AppRig.run(app, from: 2500, to: 2700)
+        #expect(app.presence.isAskingStillThere)
+        #expect(app.frameEvents.map(\.kind).contains(.stillThereShown))
+        #expect(Self.texts(app.drawList()).contains { $0.text == "Are you still there?" })
+        #expect(Self.texts(app.drawList()).contains { $0.text == "3" })
+        app.dropFrameEvents()
+        // A swipe while it asks: it is taken whole (no page turns), the card goes, the place is kept.
+        app.swipe(from: Point(x: 0.8, y: 0.5), to: Point(x: 0.2, y: 0.5), steps: 8, at: 3000)
+        AppRig.run(app, from: 3000, to: 4000)
+        #expect(!app.presence.isAskingStillThere)
+        #expect(app.frameEvents.map(\.kind).contains(.stillThereDismissed))
+        #expect(app.scene.config.id == "gallery" && app.scene.currentPage == 0)
+        // Five seconds after that touch (its lift at 3.08 s): the card again from 5.08 s, the reset at 8.08 s.
+        AppRig.run(app, from: 4000, to: 7000)
+        #expect(app.scene.config.id == "gallery")
+        #expect(app.presence.isAskingStillThere)
+    }
+
+    /// Unanswered, it runs out into the idle reset, and says so in the visitor's language.
+    @Test func stillThereRunsOutIntoTheIdleReset() throws {
+        let app = try Self.stillThereApp()
+        app.show(scene: "gallery")
+        AppRig.run(app, from: 0, to: 500)
+        app.tap(x: 0.5, y: 0.5, at: 500, holdMs: 60)
+        AppRig.run(app, from: 500, to: 2700)
+        #expect(app.presence.isAskingStillThere)
+        // German words on the card for a German visitor (an app whose first language is German).
+        let german = try Self.app(
+            Self.manifestText.replacingOccurrences(of: #"["en", "de", "ar"]"#, with: #"["de", "en", "ar"]"#)
+                .replacingOccurrences(
+                    of: #""idleTimeoutSeconds": 2,"#, with: #""idleTimeoutSeconds": 5, "stillThere": {"seconds": 3},"#))
+        german.tap(x: 0.5, y: 0.9, at: 100, holdMs: 60)
+        AppRig.run(german, from: 100, to: 2300)
+        #expect(Self.texts(german.drawList()).contains { $0.text == "Sind Sie noch da?" && $0.language == "de" })
+        app.dropFrameEvents()
+        AppRig.run(app, from: 2700, to: 5800)
+        #expect(!app.presence.isAskingStillThere)
+        #expect(app.frameEvents.map(\.kind).contains(.idleReset))
+        #expect(!app.frameEvents.map(\.kind).contains(.stillThereDismissed))
+        #expect(app.scene.config.id == "map")
+    }
+
+    @Test func stillThereTakesOneToSixHundredSeconds() {
+        let text = """
+            {"kioskManifest": 1, "stillThere": {"seconds": 0}, "scenes": [{"id": "a", "type": "zoom", "image": "a.png"}]}
+            """
+        #expect(Self.check(text).errors.map(\.description) == ["k.json: stillThere.seconds: must be between 1 and 600"])
+    }
+}
