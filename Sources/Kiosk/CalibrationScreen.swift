@@ -23,10 +23,17 @@ public protocol ToolScreen: AnyObject {
 public final class CalibrationScreen: ToolScreen {
     public let wizard: CalibrationWizard
     let rotation: Rotation
+    /// The kiosk's first language: the instruction's.
+    let language: String
+    /// The clock, and the seconds the last frame showed (a frame is drawn when they change).
+    var now = 0.0
+    var shownSeconds: Int?
 
-    init(screen: Size, rotation: Rotation, at ms: Double) {
+    init(screen: Size, rotation: Rotation, language: String, at ms: Double) {
         wizard = CalibrationWizard(screen: screen, at: ms)
         self.rotation = rotation
+        self.language = language
+        now = ms
     }
 
     public func handle(
@@ -36,12 +43,16 @@ public final class CalibrationScreen: ToolScreen {
     }
 
     public var isOver: Bool { wizard.outcome != .running }
-    public var deadline: Double { wizard.deadline }
-    public var needsFrame: Bool { wizard.isPressed }
+    /// When it gives up, or sooner when its countdown next changes.
+    public var deadline: Double { ToolWords.nextTick(until: wizard.deadline, at: now) }
+    public var needsFrame: Bool {
+        wizard.isPressed || ToolWords.seconds(until: wizard.deadline, at: now) != shownSeconds
+    }
 
     /// Trace events of the wizard's steps (calibration.md): `calibrationTarget`, `calibrationRound`,
     /// `calibrationDone`.
     public func step(to ms: Double) -> [TraceEvent] {
+        now = max(now, ms)
         wizard.step(to: ms)
         return wizard.takeEvents().map { event in
             switch event {
@@ -80,6 +91,12 @@ public final class CalibrationScreen: ToolScreen {
         list.append(.fill(Rect(x: c.x - arm, y: c.y - thick / 2, width: 2 * arm, height: thick), colour))
         list.append(.fill(Rect(x: c.x - thick / 2, y: c.y - arm, width: thick, height: 2 * arm), colour))
         list.append(.dot(center: c, radius: max(3, unit * 0.008), Color(red: 0.95, green: 0.3, blue: 0.25, alpha: 1)))
+        // What to do, and the seconds left, between the top targets and the middle one.
+        let seconds = ToolWords.seconds(until: wizard.deadline, at: ms)
+        shownSeconds = seconds
+        list += ToolWords.commands(
+            .calibration(target: min(wizard.index, 4) + 1, of: 5), language: language, seconds: seconds, size: size,
+            y: size.height * 0.32)
         // Progress: five dots near the bottom of the physical screen, centred.
         for i in 0..<5 {
             let p = place(Point(x: 0.5 + (Double(i) - 2) * 0.04, y: 0.96))

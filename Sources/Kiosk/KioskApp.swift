@@ -130,12 +130,14 @@ public final class KioskApp {
     /// Shows the calibration wizard instead of the scenes, until it is done or gives up (then the app quits).
     public func startCalibration() {
         // Raw touches: the calibration in effect is never applied while calibrating (calibration.md).
-        toolScreen = CalibrationScreen(screen: physicalSize, rotation: rotation, at: now)
+        toolScreen = CalibrationScreen(
+            screen: physicalSize, rotation: rotation, language: navigator.languages.first, at: now)
     }
 
     /// Shows the touch test instead of the scenes, until 30 s pass without a touch (then the app quits).
     public func startTouchTest() {
-        toolScreen = TouchTestScreen(calibration: calibration, rotation: rotation, at: now)
+        toolScreen = TouchTestScreen(
+            calibration: calibration, rotation: rotation, language: navigator.languages.first, at: now)
     }
 
     /// One input event, SDL-shaped (`EventLog.Event`), at `ms`. Mouse positions are pixels of the window.

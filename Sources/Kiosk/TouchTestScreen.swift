@@ -25,17 +25,28 @@ public final class TouchTestScreen: ToolScreen {
     static let trailMs = 500.0
     static let idleTimeoutMs = 30_000.0
 
-    init(calibration: Calibration, rotation: Rotation, at ms: Double) {
+    /// The kiosk's first language (the instruction's), the clock, and the seconds the last frame showed.
+    let language: String
+    var now: Double
+    var shownSeconds: Int?
+
+    init(calibration: Calibration, rotation: Rotation, language: String, at ms: Double) {
         self.calibration = calibration
         self.rotation = rotation
+        self.language = language
         lastTouch = ms
+        now = ms
     }
 
     public var fingersDown: Int { fingers.count }
-    public var deadline: Double { lastTouch + Self.idleTimeoutMs }
+    /// When it ends, or sooner when its countdown next changes.
+    public var deadline: Double { ToolWords.nextTick(until: lastTouch + Self.idleTimeoutMs, at: now) }
     public private(set) var isOver = false
-    /// A trail fades for half a second after the last move; the frame counter counts frames drawn.
-    public var needsFrame: Bool { !fingers.isEmpty }
+    /// A trail fades for half a second after the last move; the frame counter counts frames drawn; the countdown
+    /// changes every second.
+    public var needsFrame: Bool {
+        !fingers.isEmpty || ToolWords.seconds(until: lastTouch + Self.idleTimeoutMs, at: now) != shownSeconds
+    }
 
     public func handle(
         _ phase: EventLog.FingerPhase, touchId: Int64, fingerId: Int64, x: Double, y: Double, at ms: Double
@@ -58,6 +69,7 @@ public final class TouchTestScreen: ToolScreen {
 
     /// `touchTest` events (the fingers down, each time it changes); over after 30 s without a touch.
     public func step(to ms: Double) -> [TraceEvent] {
+        now = max(now, ms)
         if ms - lastTouch >= Self.idleTimeoutMs { isOver = true }
         defer { counts.removeAll() }
         return counts.map { TraceEvent(.touchTest(fingers: $0)) }
@@ -94,6 +106,10 @@ public final class TouchTestScreen: ToolScreen {
             list += SegmentDigits.draw(
                 finger.id, at: Point(x: c.x + radius, y: c.y - radius * 1.6), height: unit * 0.05, white)
         }
+        // What to do and the seconds left, near the bottom.
+        let seconds = ToolWords.seconds(until: lastTouch + Self.idleTimeoutMs, at: ms)
+        shownSeconds = seconds
+        list += ToolWords.commands(.touchTest, language: language, seconds: seconds, size: size, y: size.height - 52)
         // At the top: fingers down (large), and the frame counter (small, grey).
         list += SegmentDigits.draw(
             fingers.count, at: Point(x: unit * 0.04, y: unit * 0.04), height: unit * 0.08, accent)

@@ -124,7 +124,8 @@ import Testing
         #expect(app.scene.currentPage == 1)
     }
 
-    /// The touch test and the calibration wizard end by themselves: 30 s without a touch.
+    /// The touch test and the calibration wizard end by themselves: 30 s without a touch. They say so, counting
+    /// the seconds down (a sleeping loop wakes when the count changes).
     @Test func theInstallersScreensEndAfterThirtySecondsWithoutATouch() throws {
         for start in [{ (a: KioskApp) in a.startTouchTest() }, { (a: KioskApp) in a.startCalibration() }] {
             let app = try AppRig.app(scene: "gallery")
@@ -132,6 +133,13 @@ import Testing
             app.tap(x: 0.5, y: 0.5, at: 1000, holdMs: 50)
             app.step(to: 30_000)
             #expect(!app.quitRequested)
+            let words = app.drawList().compactMap { if case .text(let run) = $0 { run.text } else { nil } }
+            #expect(words.contains { $0.hasSuffix("2 s left") }, "\(words)")
+            _ = app.drawList()
+            #expect(!app.needsFrame)
+            #expect(app.nextDeadline == 30_050)
+            app.step(to: 30_050)
+            #expect(app.needsFrame)
             #expect(app.nextDeadline == 31_050)
             app.step(to: 31_050)
             #expect(app.quitRequested)
