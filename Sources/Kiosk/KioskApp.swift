@@ -340,6 +340,9 @@ public final class KioskApp {
 
     /// The visitor's language (the manifest's first until they choose; `und` when it names none).
     public var language: String { navigator.languages.current }
+
+    /// Chooses language `tag` as the language button does (`languageDidChange`).
+    public func chooseLanguage(_ tag: String) { navigator.choose(tag) }
 }
 
 /// The home button: a 64 pt disc 24 pt from the top-left corner (large enough for a finger: Apple's HIG asks 44 pt).

@@ -2,6 +2,9 @@ import EventLog
 import ScrollEngine
 
 /// The kiosk's manifest (shared/design/manifest.md): what scenes it shows and how they scroll.
+///
+/// One stored property per top-level key of manifest.md and words-and-languages.md (`home`, `idleTimeoutSeconds`,
+/// … `languages`, `fonts`, `stillThere`) and the folder paths resolve in, so more than 15 of them.
 public struct Manifest: Equatable, Sendable {
     public var home: String
     public var idleTimeoutSeconds: Double

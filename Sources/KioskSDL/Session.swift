@@ -49,6 +49,8 @@ public final class HeadlessSession {
 
     /// The most bytes the tile cache held.
     public var peakTextureBytes: Int { images.tiles.peakBytes }
+    /// What the words drawn so far hold as textures.
+    public var textTextureBytes: Int { renderer.words.bytes }
 
     /// Whether tiles are still being decoded or uploaded.
     public var isLoadingTiles: Bool { images.tiles.isBusy }

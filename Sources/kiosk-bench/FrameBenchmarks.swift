@@ -137,11 +137,13 @@ func pinching(seconds: Double) -> [(Double, EventLog.Event)] {
 /// Median frames of the map while `gesture` plays, the view first set to `zoom` about the image's centre, in one
 /// session per rotation of `rotations`, drawn side by side (a frame of each in turn, so both see the same
 /// machine).
-func mapFrames(zoom: Double?, rotations: [Rotation], gesture: [(Double, EventLog.Event)]) -> [Double] {
+func mapFrames(
+    zoom: Double?, rotations: [Rotation], gesture: [(Double, EventLog.Event)], manifest: String = demoManifest
+) -> [Double] {
     let sessions = rotations.map { rotation in
         guard
             let session = try? HeadlessSession(
-                manifestPath: demoManifest, width: 1920, height: 1080, scene: "map", synchronous: true,
+                manifestPath: manifest, width: 1920, height: 1080, scene: "map", synchronous: true,
                 rotation: rotation)
         else {
             print("kiosk-bench: cannot open the demo headless")

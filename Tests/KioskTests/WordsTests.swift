@@ -199,19 +199,21 @@ extension WordsTests {
 }
 
 extension WordsTests {
+    /// An app that asks 3 s before its 5 s idle reset, on the gallery, touched once at 500 ms (its lift at 560).
     static func stillThereApp() throws -> KioskApp {
-        try Self.app(
+        let app = try Self.app(
             Self.manifestText.replacingOccurrences(
                 of: #""idleTimeoutSeconds": 2,"#, with: #""idleTimeoutSeconds": 5, "stillThere": {"seconds": 3},"#))
+        app.show(scene: "gallery")
+        AppRig.run(app, from: 0, to: 500)
+        app.tap(x: 0.5, y: 0.5, at: 500, holdMs: 60)
+        return app
     }
 
     /// Three seconds before the idle reset (5 s after the last touch) the card asks; a touch removes it, keeps
     /// the visitor's place and does nothing else.
     @Test func stillThereIsKeptByATouch() throws {
         let app = try Self.stillThereApp()
-        app.show(scene: "gallery")
-        AppRig.run(app, from: 0, to: 500)
-        app.tap(x: 0.5, y: 0.5, at: 500, holdMs: 60)
         AppRig.run(app, from: 500, to: 2500)
         #expect(!app.presence.isAskingStillThere)
         AppRig.run(app, from: 2500, to: 2700)
@@ -235,9 +237,6 @@ extension WordsTests {
     /// Unanswered, it runs out into the idle reset, and says so in the visitor's language.
     @Test func stillThereRunsOutIntoTheIdleReset() throws {
         let app = try Self.stillThereApp()
-        app.show(scene: "gallery")
-        AppRig.run(app, from: 0, to: 500)
-        app.tap(x: 0.5, y: 0.5, at: 500, holdMs: 60)
         AppRig.run(app, from: 500, to: 2700)
         #expect(app.presence.isAskingStillThere)
         // German words on the card for a German visitor (an app whose first language is German).
