@@ -30,9 +30,9 @@ extension Manifest {
             })
         else { return nil }
         switch type {
-        case .zoom: o.allow(["id", "type", "image", "minZoom", "maxZoom", "doubleTapZoom"] + optionKeys)
+        case .zoom: o.allow(["id", "type", "image", "minZoom", "maxZoom", "doubleTapZoom", "overlays"] + optionKeys)
         case .carousel: o.allow(["id", "type", "pages", "pageControl", "maxZoom", "doubleTapZoom"] + optionKeys)
-        case .scroll: o.allow(["id", "type", "image", "axis"] + optionKeys)
+        case .scroll: o.allow(["id", "type", "image", "axis", "overlays"] + optionKeys)
         }
         guard
             let id = problems.attempt({ () throws(ManifestError) -> String in
@@ -134,10 +134,14 @@ extension Manifest {
             } ?? []
         let pageControl = problems.attempt { () throws(ManifestError) in try o.bool("pageControl") ?? true } ?? true
         let title = problems.attempt { () throws(ManifestError) in try o.text("title", languages: languages) } ?? nil
+        let overlays =
+            problems.attempt { () throws(ManifestError) in
+                try parseOverlays(o, path: path, languages: languages, problems: problems)
+            } ?? []
         return SceneConfig(
             id: id, type: type, image: image, pages: pages, pageControl: pageControl, minZoom: minZoom,
             maxZoom: maxZoom, doubleTapZoom: doubleTapZoom, axis: axis, hotspots: hotspots, options: options,
-            path: path, title: title, captions: captions.contains { $0 != nil } ? captions : [])
+            path: path, title: title, captions: captions.contains { $0 != nil } ? captions : [], overlays: overlays)
     }
 
     static func parseOptions(_ o: Object, path: String, problems: ProblemList) throws(ManifestError) -> ScrollOptions {
@@ -214,6 +218,52 @@ extension Manifest {
             if let hotspot { hotspots.append(hotspot) }
         }
         return hotspots
+    }
+
+    /// A scene's text boxes; one with a mistake is recorded and left out.
+    static func parseOverlays(
+        _ o: Object, path: String, languages: [String], problems: ProblemList
+    ) throws(ManifestError) -> [Overlay] {
+        guard let v = o.values["overlays"] else { return [] }
+        guard case .array(let list) = v else {
+            throw problems.fail("\(path).overlays", "expected a list, found \(v.typeName)")
+        }
+        var overlays: [Overlay] = []
+        for (i, item) in list.enumerated() {
+            let op = "\(path).overlays[\(i)]"
+            let overlay = problems.attempt { () throws(ManifestError) -> Overlay in
+                let b = try Object(item, path: op, problems: problems)
+                b.allow(["text", "rect", "size", "color", "align"])
+                guard let text = try b.text("text", languages: languages) else {
+                    throw problems.fail("\(op).text", "missing")
+                }
+                guard case .array(let r)? = b.values["rect"], r.count == 4,
+                    case .number(let x) = r[0], case .number(let y) = r[1], case .number(let w) = r[2],
+                    case .number(let h) = r[3], w > 0, h > 0,
+                    [x, y, w, h].allSatisfy({ ManifestLimits.imagePixels.contains($0) })
+                else {
+                    throw problems.fail(
+                        "\(op).rect", "expected [x, y, width, height] in image pixels, with a positive size")
+                }
+                let size = try b.number("size", in: 4...400) ?? 28
+                var color = Color(red: 0.125, green: 0.125, blue: 0.125, alpha: 1)
+                if let hex = try b.string("color") {
+                    guard let rgb = parseColor(hex) else {
+                        throw problems.fail("\(op).color", "expected a colour like \"#202020\"")
+                    }
+                    color = Color(
+                        red: Double(rgb.r) / 255, green: Double(rgb.g) / 255, blue: Double(rgb.b) / 255, alpha: 1)
+                }
+                let alignName = try b.string("align") ?? "start"
+                guard let align = TextAlign(rawValue: alignName) else {
+                    throw problems.fail("\(op).align", "\"\(alignName)\" is not an alignment (start, center or end)")
+                }
+                return Overlay(
+                    text: text, rect: Rect(x: x, y: y, width: w, height: h), size: size, color: color, align: align)
+            }
+            if let overlay { overlays.append(overlay) }
+        }
+        return overlays
     }
 
     static func parseColor(_ s: String) -> RGB? {

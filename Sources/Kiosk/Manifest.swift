@@ -141,6 +141,16 @@ public struct Hotspot: Equatable, Sendable {
     public var labelPoint: Point { labelAt ?? Point(x: rect.midX, y: rect.midY) }
 }
 
+/// A text box on a picture (words-and-languages.md `overlays`): in image pixels, wrapped to its width, moving and
+/// growing with the picture as labels do; `size` is in points at the fitted zoom.
+public struct Overlay: Equatable, Sendable {
+    public var text: LocalizedText
+    public var rect: Rect
+    public var size: Double
+    public var color: Color
+    public var align: TextAlign
+}
+
 public struct SceneConfig: Equatable, Sendable {
     public var id: String
     public var type: SceneType
@@ -160,9 +170,13 @@ public struct SceneConfig: Equatable, Sendable {
     public var title: LocalizedText?
     /// A carousel's captions, one per page (nil: none).
     public var captions: [LocalizedText?] = []
+    /// Text boxes on a zoom or scroll scene's image.
+    public var overlays: [Overlay] = []
 
     /// Whether it has words to draw (a title, captions, labels).
-    public var hasWords: Bool { title != nil || !captions.isEmpty || hotspots.contains { $0.label != nil } }
+    public var hasWords: Bool {
+        title != nil || !captions.isEmpty || !overlays.isEmpty || hotspots.contains { $0.label != nil }
+    }
 
     /// The scene's images: a carousel's pages, else its one image.
     public var imagePaths: [String] { type == .carousel ? pages : [image ?? ""] }

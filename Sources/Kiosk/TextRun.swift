@@ -99,6 +99,24 @@ extension Scene {
                         color: WordStyle.white, rect: rect, plate: WordStyle.labelPlate,
                         isSettled: !view.isZoomChanging)))
         }
+        if !config.overlays.isEmpty {
+            let scale = imageScale(view)
+            let growth =
+                view.minimumZoomScale > 0 && config.type != .scroll ? view.zoomScale / view.minimumZoomScale : 1
+            for box in config.overlays {
+                let rect = Rect(
+                    x: box.rect.minX * scale - view.contentOffset.x, y: box.rect.minY * scale - view.contentOffset.y,
+                    width: box.rect.width * scale, height: box.rect.height * scale)
+                guard rect.intersects(screen) else { continue }
+                out.append(
+                    .text(
+                        TextRun(
+                            box.text.text(in: language, fallback: fallback), language: language,
+                            size: box.size * growth,
+                            color: box.color, rect: rect, align: box.align, wraps: true,
+                            isSettled: !view.isZoomChanging)))
+            }
+        }
         if config.type == .carousel {
             for (i, caption) in config.captions.enumerated() {
                 guard let caption, i < pages.count else { continue }

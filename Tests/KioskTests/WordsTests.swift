@@ -262,3 +262,32 @@ extension WordsTests {
         #expect(Self.check(text).errors.map(\.description) == ["k.json: stillThere.seconds: must be between 1 and 600"])
     }
 }
+
+extension WordsTests {
+    /// An overlay is a text box on the picture: in image pixels, wrapped, moving and growing with the zoom.
+    @Test func overlaysAreTextBoxesOnThePicture() throws {
+        let text = Self.manifestText.replacingOccurrences(
+            of: #""title": {"en": "Floor plan", "de": "Lageplan", "ar": "مخطط الطابق"},"#,
+            with:
+                ##""overlays": [{"text": {"en": "Open daily", "de": "Täglich geöffnet", "ar": "مفتوح يوميا"}, "rect": [1000, 500, 1000, 400], "size": 24, "color": "#ff0000", "align": "center"}],"##
+        )
+        let app = try Self.app(text)
+        let v = app.scene.view
+        let box = try #require(Self.texts(app.drawList()).first { $0.text == "Open daily" })
+        let s = v.zoomScale
+        expectClose(box.rect.minX, 1000 * s - v.contentOffset.x, 1e-9)
+        expectClose(box.rect.width, 1000 * s, 1e-9)
+        #expect(box.wraps && box.align == .center && box.color.red == 1 && box.size == 24)
+        v.setZoomScale(v.minimumZoomScale * 2, animated: false)
+        v.contentOffset = Point(x: 300, y: 100)
+        let zoomed = try #require(Self.texts(app.drawList()).first { $0.text == "Open daily" })
+        expectClose(zoomed.rect.minX, 1000 * v.zoomScale - 300, 1e-9)
+        expectClose(zoomed.size, 48, 1e-9)
+        let bad = Self.check(
+            text.replacingOccurrences(of: #""align": "center""#, with: #""align": "middle""#))
+        #expect(
+            bad.errors.map(\.description) == [
+                #"k.json: scenes[0].overlays[0].align: "middle" is not an alignment (start, center or end)"#
+            ])
+    }
+}
