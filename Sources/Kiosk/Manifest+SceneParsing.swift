@@ -188,14 +188,7 @@ extension Manifest {
             let hotspot = problems.attempt { () throws(ManifestError) -> Hotspot in
                 let h = try Object(v, path: hp, problems: problems)
                 h.allow(["id", "rect", "goto", "page", "label", "labelAt"])
-                guard case .array(let r)? = h.values["rect"], r.count == 4,
-                    case .number(let x) = r[0], case .number(let y) = r[1], case .number(let w) = r[2],
-                    case .number(let hh) = r[3], w > 0, hh > 0,
-                    [x, y, w, hh].allSatisfy({ ManifestLimits.imagePixels.contains($0) })
-                else {
-                    throw problems.fail(
-                        "\(hp).rect", "expected [x, y, width, height] in image pixels, with a positive size")
-                }
+                let rect = try h.imageRect("rect")
                 let number = try h.number("page", in: ManifestLimits.any) ?? 0
                 guard number == number.rounded(), type != .carousel || (0..<Double(pages)).contains(number) else {
                     throw problems.fail(
@@ -211,7 +204,7 @@ extension Manifest {
                     labelAt = Point(x: lx, y: ly)
                 }
                 return Hotspot(
-                    id: try h.string("id") ?? String(i), rect: Rect(x: x, y: y, width: w, height: hh),
+                    id: try h.string("id") ?? String(i), rect: rect,
                     goto: try h.string("goto"), page: page, index: i, label: try h.text("label", languages: languages),
                     labelAt: labelAt)
             }
@@ -237,14 +230,7 @@ extension Manifest {
                 guard let text = try b.text("text", languages: languages) else {
                     throw problems.fail("\(op).text", "missing")
                 }
-                guard case .array(let r)? = b.values["rect"], r.count == 4,
-                    case .number(let x) = r[0], case .number(let y) = r[1], case .number(let w) = r[2],
-                    case .number(let h) = r[3], w > 0, h > 0,
-                    [x, y, w, h].allSatisfy({ ManifestLimits.imagePixels.contains($0) })
-                else {
-                    throw problems.fail(
-                        "\(op).rect", "expected [x, y, width, height] in image pixels, with a positive size")
-                }
+                let rect = try b.imageRect("rect")
                 let size = try b.number("size", in: 4...400) ?? 28
                 var color = Color(red: 0.125, green: 0.125, blue: 0.125, alpha: 1)
                 if let hex = try b.string("color") {
@@ -259,7 +245,7 @@ extension Manifest {
                     throw problems.fail("\(op).align", "\"\(alignName)\" is not an alignment (start, center or end)")
                 }
                 return Overlay(
-                    text: text, rect: Rect(x: x, y: y, width: w, height: h), size: size, color: color, align: align)
+                    text: text, rect: rect, size: size, color: color, align: align)
             }
             if let overlay { overlays.append(overlay) }
         }

@@ -102,3 +102,15 @@ public final class ProblemList {
         }
     }
 }
+
+extension Object {
+    /// `[x, y, width, height]` in image pixels at `k`, with a positive size (a hotspot's, an overlay's).
+    func imageRect(_ k: String) throws(ManifestError) -> Rect {
+        guard case .array(let r)? = values[k], r.count == 4,
+            case .number(let x) = r[0], case .number(let y) = r[1], case .number(let w) = r[2],
+            case .number(let h) = r[3], w > 0, h > 0,
+            [x, y, w, h].allSatisfy({ ManifestLimits.imagePixels.contains($0) })
+        else { throw fail(k, "expected [x, y, width, height] in image pixels, with a positive size") }
+        return Rect(x: x, y: y, width: w, height: h)
+    }
+}
