@@ -130,13 +130,13 @@ extension Manifest {
         let hotspots =
             problems.attempt { () throws(ManifestError) in
                 try parseHotspots(
-                    o, path: path, type: type, pages: pages.count, languages: languages, problems: problems)
+                    o, type: type, pages: pages.count, languages: languages, problems: problems)
             } ?? []
         let pageControl = problems.attempt { () throws(ManifestError) in try o.bool("pageControl") ?? true } ?? true
         let title = problems.attempt { () throws(ManifestError) in try o.text("title", languages: languages) } ?? nil
         let overlays =
             problems.attempt { () throws(ManifestError) in
-                try parseOverlays(o, path: path, languages: languages, problems: problems)
+                try parseOverlays(o, languages: languages, problems: problems)
             } ?? []
         return SceneConfig(
             id: id, type: type, image: image, pages: pages, pageControl: pageControl, minZoom: minZoom,
@@ -176,80 +176,60 @@ extension Manifest {
 
     /// A scene's hotspots; one with a mistake is recorded and left out, the others are kept.
     static func parseHotspots(
-        _ o: Object, path: String, type: SceneType, pages: Int, languages: [String], problems: ProblemList
+        _ o: Object, type: SceneType, pages: Int, languages: [String], problems: ProblemList
     ) throws(ManifestError) -> [Hotspot] {
-        guard let hv = o.values["hotspots"] else { return [] }
-        guard case .array(let list) = hv else {
-            throw problems.fail("\(path).hotspots", "expected a list, found \(hv.typeName)")
-        }
-        var hotspots: [Hotspot] = []
-        for (i, v) in list.enumerated() {
-            let hp = "\(path).hotspots[\(i)]"
-            let hotspot = problems.attempt { () throws(ManifestError) -> Hotspot in
-                let h = try Object(v, path: hp, problems: problems)
-                h.allow(["id", "rect", "goto", "page", "label", "labelAt"])
-                let rect = try h.imageRect("rect")
-                let number = try h.number("page", in: ManifestLimits.any) ?? 0
-                guard number == number.rounded(), type != .carousel || (0..<Double(pages)).contains(number) else {
-                    throw problems.fail(
-                        "\(hp).page", "no page \(JSONValue.short(number)) (the carousel has \(pages))")
-                }
-                let page = Int(number)
-                var labelAt: Point?
-                if let at = h.values["labelAt"] {
-                    guard case .array(let p) = at, p.count == 2, case .number(let lx) = p[0],
-                        case .number(let ly) = p[1],
-                        ManifestLimits.imagePixels.contains(lx), ManifestLimits.imagePixels.contains(ly)
-                    else { throw problems.fail("\(hp).labelAt", "expected [x, y] in image pixels") }
-                    labelAt = Point(x: lx, y: ly)
-                }
-                return Hotspot(
-                    id: try h.string("id") ?? String(i), rect: rect,
-                    goto: try h.string("goto"), page: page, index: i, label: try h.text("label", languages: languages),
-                    labelAt: labelAt)
+        try o.eachObject("hotspots") { (h, i) throws(ManifestError) -> Hotspot in
+            let hp = h.path
+            h.allow(["id", "rect", "goto", "page", "label", "labelAt"])
+            let rect = try h.imageRect("rect")
+            let number = try h.number("page", in: ManifestLimits.any) ?? 0
+            guard number == number.rounded(), type != .carousel || (0..<Double(pages)).contains(number) else {
+                throw problems.fail(
+                    "\(hp).page", "no page \(JSONValue.short(number)) (the carousel has \(pages))")
             }
-            if let hotspot { hotspots.append(hotspot) }
+            let page = Int(number)
+            var labelAt: Point?
+            if let at = h.values["labelAt"] {
+                guard case .array(let p) = at, p.count == 2, case .number(let lx) = p[0],
+                    case .number(let ly) = p[1],
+                    ManifestLimits.imagePixels.contains(lx), ManifestLimits.imagePixels.contains(ly)
+                else { throw problems.fail("\(hp).labelAt", "expected [x, y] in image pixels") }
+                labelAt = Point(x: lx, y: ly)
+            }
+            return Hotspot(
+                id: try h.string("id") ?? String(i), rect: rect,
+                goto: try h.string("goto"), page: page, index: i, label: try h.text("label", languages: languages),
+                labelAt: labelAt)
         }
-        return hotspots
     }
 
     /// A scene's text boxes; one with a mistake is recorded and left out.
     static func parseOverlays(
-        _ o: Object, path: String, languages: [String], problems: ProblemList
+        _ o: Object, languages: [String], problems: ProblemList
     ) throws(ManifestError) -> [Overlay] {
-        guard let v = o.values["overlays"] else { return [] }
-        guard case .array(let list) = v else {
-            throw problems.fail("\(path).overlays", "expected a list, found \(v.typeName)")
-        }
-        var overlays: [Overlay] = []
-        for (i, item) in list.enumerated() {
-            let op = "\(path).overlays[\(i)]"
-            let overlay = problems.attempt { () throws(ManifestError) -> Overlay in
-                let b = try Object(item, path: op, problems: problems)
-                b.allow(["text", "rect", "size", "color", "align"])
-                guard let text = try b.text("text", languages: languages) else {
-                    throw problems.fail("\(op).text", "missing")
-                }
-                let rect = try b.imageRect("rect")
-                let size = try b.number("size", in: 4...400) ?? 28
-                var color = Color(red: 0.125, green: 0.125, blue: 0.125, alpha: 1)
-                if let hex = try b.string("color") {
-                    guard let rgb = parseColor(hex) else {
-                        throw problems.fail("\(op).color", "expected a colour like \"#202020\"")
-                    }
-                    color = Color(
-                        red: Double(rgb.r) / 255, green: Double(rgb.g) / 255, blue: Double(rgb.b) / 255, alpha: 1)
-                }
-                let alignName = try b.string("align") ?? "start"
-                guard let align = TextAlign(rawValue: alignName) else {
-                    throw problems.fail("\(op).align", "\"\(alignName)\" is not an alignment (start, center or end)")
-                }
-                return Overlay(
-                    text: text, rect: rect, size: size, color: color, align: align)
+        try o.eachObject("overlays") { (b, _) throws(ManifestError) -> Overlay in
+            let op = b.path
+            b.allow(["text", "rect", "size", "color", "align"])
+            guard let text = try b.text("text", languages: languages) else {
+                throw problems.fail("\(op).text", "missing")
             }
-            if let overlay { overlays.append(overlay) }
+            let rect = try b.imageRect("rect")
+            let size = try b.number("size", in: 4...400) ?? 28
+            var color = Color(red: 0.125, green: 0.125, blue: 0.125, alpha: 1)
+            if let hex = try b.string("color") {
+                guard let rgb = parseColor(hex) else {
+                    throw problems.fail("\(op).color", "expected a colour like \"#202020\"")
+                }
+                color = Color(
+                    red: Double(rgb.r) / 255, green: Double(rgb.g) / 255, blue: Double(rgb.b) / 255, alpha: 1)
+            }
+            let alignName = try b.string("align") ?? "start"
+            guard let align = TextAlign(rawValue: alignName) else {
+                throw problems.fail("\(op).align", "\"\(alignName)\" is not an alignment (start, center or end)")
+            }
+            return Overlay(
+                text: text, rect: rect, size: size, color: color, align: align)
         }
-        return overlays
     }
 
     static func parseColor(_ s: String) -> RGB? {

@@ -114,3 +114,20 @@ extension Object {
         return Rect(x: x, y: y, width: w, height: h)
     }
 }
+
+extension Object {
+    /// The objects of the list at `k`, each made by `make` from its object and index; one with a mistake is
+    /// recorded and left out, the others are kept (a scene's hotspots, its overlays).
+    func eachObject<T>(_ k: String, _ make: (Object, Int) throws(ManifestError) -> T) throws(ManifestError) -> [T] {
+        guard let v = values[k] else { return [] }
+        guard case .array(let list) = v else { throw fail(k, "expected a list, found \(v.typeName)") }
+        var made: [T] = []
+        for (i, item) in list.enumerated() {
+            let one = problems.attempt { () throws(ManifestError) -> T in
+                try make(try Object(item, path: key("\(k)[\(i)]"), problems: problems), i)
+            }
+            if let one { made.append(one) }
+        }
+        return made
+    }
+}

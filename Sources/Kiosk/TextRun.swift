@@ -84,8 +84,7 @@ extension Scene {
         for h in config.hotspots {
             guard let label = h.label, let (view, origin) = imageViewShowing(h) else { continue }
             let scale = imageScale(view)
-            let growth =
-                view.minimumZoomScale > 0 && config.type != .scroll ? view.zoomScale / view.minimumZoomScale : 1
+            let growth = wordGrowth(view)
             let textSize = WordStyle.labelSize * growth
             let at = origin + h.labelPoint * scale - view.contentOffset
             let width = WordStyle.labelMaximumWidth * growth
@@ -101,8 +100,7 @@ extension Scene {
         }
         if !config.overlays.isEmpty {
             let scale = imageScale(view)
-            let growth =
-                view.minimumZoomScale > 0 && config.type != .scroll ? view.zoomScale / view.minimumZoomScale : 1
+            let growth = wordGrowth(view)
             for box in config.overlays {
                 let rect = Rect(
                     x: box.rect.minX * scale - view.contentOffset.x, y: box.rect.minY * scale - view.contentOffset.y,
@@ -150,6 +148,12 @@ extension Scene {
         return out
     }
 
+    /// How much words on `view`'s picture have grown with its zoom since the fitted view (1 on a scroll scene,
+    /// whose picture never zooms).
+    func wordGrowth(_ view: ScrollView) -> Double {
+        view.minimumZoomScale > 0 && config.type != .scroll ? view.zoomScale / view.minimumZoomScale : 1
+    }
+
     /// The view showing hotspot `h`'s image and its origin in scene points (nil: its page is off screen).
     func imageViewShowing(_ h: Hotspot) -> (ScrollView, Point)? {
         guard config.type == .carousel else { return (view, .zero) }
@@ -163,7 +167,8 @@ extension Scene {
 extension Rect {
     /// Whether it and `other` overlap.
     func intersects(_ other: Rect) -> Bool {
-        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+        let common = intersection(self, other)
+        return common.width > 0 && common.height > 0
     }
 
     /// Smaller by `dx` on the left and right and `dy` at the top and bottom.

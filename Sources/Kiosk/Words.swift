@@ -68,7 +68,7 @@ public struct Languages: Equatable, Sendable {
     static let rightToLeft: Set<String> = ["ar", "he", "fa", "ur"]
 
     /// A tag's primary subtag, lower-cased (`zh-Hans` → `zh`).
-    static func primary(_ tag: String) -> String {
+    public static func primary(_ tag: String) -> String {
         String(tag.split(separator: "-").first ?? "").lowercased()
     }
 

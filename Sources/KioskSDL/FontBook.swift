@@ -57,7 +57,7 @@ final class FontBook {
 
     /// The ISO 15924 script HarfBuzz shapes a language's text in (the languages listed; Latin otherwise).
     static func script(of language: String) -> String {
-        switch language.split(separator: "-").first.map({ String($0).lowercased() }) ?? "" {
+        switch Languages.primary(language) {
         case "ar", "fa", "ur": "Arab"
         case "he": "Hebr"
         case "ru", "uk", "bg", "sr", "be", "mk", "kk": "Cyrl"
@@ -96,9 +96,8 @@ final class FontBook {
             let path = String(cString: file)
             // Only the formats SDL_ttf opens (FreeType's TrueType and OpenType, and their collections).
             guard [".ttf", ".otf", ".ttc"].contains(where: { path.lowercased().hasSuffix($0) }) else { continue }
-            if Self.string(font, FC_FAMILY).hasPrefix("Noto Sans") && Self.string(font, FC_STYLE) == "Regular"
-                && !Self.string(font, FC_FAMILY).contains("Mono")
-            {
+            let family = Self.string(font, FC_FAMILY)
+            if family.hasPrefix("Noto Sans") && !family.contains("Mono") && Self.string(font, FC_STYLE) == "Regular" {
                 return path
             }
             if first == nil { first = path }
