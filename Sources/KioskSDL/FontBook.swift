@@ -55,6 +55,27 @@ final class FontBook {
         return font
     }
 
+    /// The file `font` was opened from.
+    func file(of font: OpaquePointer) -> String? { opened.first { $0.value == font }?.key.file }
+
+    /// A language written in `script` (ISO 15924), whose font draws a run of that script in another language's
+    /// text: "Latn" is English, "Arab" Arabic.
+    static func language(writing script: String) -> String? {
+        switch script {
+        case "Latn": "en"
+        case "Arab": "ar"
+        case "Hebr": "he"
+        case "Cyrl": "ru"
+        case "Grek": "el"
+        case "Deva": "hi"
+        case "Thai": "th"
+        case "Jpan": "ja"
+        case "Kore": "ko"
+        case "Hani": "zh"
+        default: nil
+        }
+    }
+
     /// The ISO 15924 script HarfBuzz shapes a language's text in (the languages listed; Latin otherwise).
     static func script(of language: String) -> String {
         switch Languages.primary(language) {

@@ -95,14 +95,15 @@ final class TextStore {
         guard key.pixels <= Self.maximumSide, let font = fonts.font(for: run.language, pixels: key.pixels) else {
             return nil
         }
-        warnOfMissingGlyphs(run.text, font: font, language: run.language)
+        let shaper = LineShaper(
+            fonts: fonts, language: run.language, pixels: key.pixels, primary: font, rightToLeft: run.isRightToLeft)
+        warnOfMissingGlyphs(run.text, shaper: shaper)
         let lineHeight = Int(TTF_FontLineSkip(font))
         let maximumLines = run.wraps ? max(1, key.height / max(1, lineHeight)) : 1
         let lines = TextLayout.lines(
-            run.text, width: min(key.width, Self.maximumSide), maximumLines: maximumLines,
-            measure: { Self.width(of: $0, font: font) })
+            run.text, width: min(key.width, Self.maximumSide), maximumLines: maximumLines, measure: shaper.width)
         guard !lines.isEmpty else { return nil }
-        let widths = lines.map { Self.width(of: $0, font: font) }
+        let widths = lines.map(shaper.width)
         let w = min(Self.maximumSide, max(1, widths.max() ?? 1))
         let h = min(Self.maximumSide, max(1, lineHeight * lines.count))
         guard let block = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
@@ -112,7 +113,7 @@ final class TextStore {
         let c = run.color
         let fg = SDL_Color(r: channel(c.red), g: channel(c.green), b: channel(c.blue), a: channel(c.alpha))
         for (i, line) in lines.enumerated() where !line.isEmpty {
-            guard let rendered = TTF_RenderUTF8_Blended(font, line, fg) else { continue }
+            guard let rendered = shaper.render(line, color: fg) else { continue }
             defer { SDL_FreeSurface(rendered) }
             SDL_SetSurfaceBlendMode(rendered, SDL_BLENDMODE_NONE)
             let lw = Int(rendered.pointee.w)
@@ -135,14 +136,19 @@ final class TextStore {
 
     /// A text with characters its font has no glyph for is drawn with the font's missing-glyph box, and said
     /// once in the log.
-    private func warnOfMissingGlyphs(_ text: String, font: OpaquePointer, language: String) {
+    private func warnOfMissingGlyphs(_ text: String, shaper: LineShaper) {
         guard !missingGlyphsLogged.contains(text) else { return }
-        let missing = text.unicodeScalars.filter { s in
-            s.properties.generalCategory != .control && s.value > 0x20 && TTF_GlyphIsProvided32(font, s.value) == 0
+        var missing: [Unicode.Scalar] = []
+        var file = "?"
+        for line in text.split(separator: "\n") {
+            for piece in shaper.pieces(String(line)) {
+                let lacking = LineShaper.missing(piece.run.text, in: piece.font)
+                if missing.isEmpty && !lacking.isEmpty { file = fonts.file(of: piece.font) ?? "?" }
+                missing += lacking
+            }
         }
         guard let first = missing.first else { return }
         missingGlyphsLogged.insert(text)
-        let file = fonts.file(for: language) ?? "?"
         log(
             .warning,
             "words: \(file) has no glyph for U+\(String(first.value, radix: 16, uppercase: true)) "

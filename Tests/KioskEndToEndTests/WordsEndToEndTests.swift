@@ -43,7 +43,11 @@ import Testing
     }
 
     func screenshot(_ languages: [String], scene: String, name: String, replay: LogWriter? = nil) throws -> Picture {
-        let config = try Kiosk.manifest(Self.manifest(languages: languages), in: dir)
+        try screenshot(Self.manifest(languages: languages), scene: scene, name: name, replay: replay)
+    }
+
+    func screenshot(_ manifest: String, scene: String, name: String, replay: LogWriter? = nil) throws -> Picture {
+        let config = try Kiosk.manifest(manifest, in: dir)
         let shot = dir.appendingPathComponent(name + ".png").path
         var arguments = ["--headless", "640x400", "--config", config, "--scene", scene, "--screenshot", "1500:" + shot]
         if let replay { arguments += ["--replay", try replay.write(dir, name + ".jsonl")] }
@@ -74,6 +78,21 @@ import Testing
         let others = ["en", "ru", "ar"].filter { $0 != language }
         try compare(try screenshot([language] + others, scene: "gallery", name: "gallery-\(name)"), "gallery-\(name)")
         try compare(try screenshot([language] + others, scene: "map", name: "map-\(name)"), "map-\(name)")
+    }
+
+    /// Mixed directions: an Arabic title with a Latin name, a year and brackets, an English label with an Arabic
+    /// word, each run in its direction and in a font that has its letters (Noto Arabic has no Latin ones): no
+    /// reversed year, no missing-glyph box (which the log would say).
+    @Test func mixedDirectionsReadInOrder() throws {
+        let manifest = """
+            {"kioskManifest": 1, "home": "map", "idleTimeoutSeconds": 0, "languages": ["ar", "en"],
+             "fonts": {"default": "\(Self.noto)/NotoSans-Regular.ttf", "ar": "\(Self.noto)/NotoSansArabic-Regular.ttf"},
+             "scenes": [{"id": "map", "type": "zoom", "image": "images/floorplan-plain.png",
+               "title": {"ar": "متحف (Louvre)", "en": "Louvre"},
+               "hotspots": [{"id": "cafe", "rect": [1200, 800, 700, 500],
+                 "label": {"ar": "Café المقهى 2026", "en": "Café"}}]}]}
+            """
+        try compare(try screenshot(manifest, scene: "map", name: "map-mixed"), "map-mixed")
     }
 
     /// The comparison sees words: the same caption in another script is far beyond the tolerance.
