@@ -46,6 +46,34 @@ public struct ContentReport: Sendable {
 /// types, ids, gotos, reachability), then every image it names through `inspect` (decoded by the SDL layer),
 /// and every hotspot against its image.
 public enum ContentCheck {
+    /// Each language's own images of `scene`: decoded as the first language's are; one of another size is a
+    /// warning (the scene is laid out again for it, losing the visitor's place, and its hotspots stay where the
+    /// first language's image has them).
+    static func checkLanguageImages(
+        _ scene: SceneConfig, keys: [String], baseDirectory: String, fileExists: (String) -> Bool,
+        problems: ProblemList, reports: inout [String: ImageReport], inspect: (String) -> ImageReport
+    ) {
+        for (tag, paths) in scene.localizedImages.sorted(by: { $0.key < $1.key }) {
+            for (i, path) in paths.enumerated() where path != scene.imagePaths[i] && fileExists(path) {
+                let key = "\(scene.path).\(keys[i]).\(tag)"
+                let first = reports[path] == nil
+                let report = reports[path] ?? inspect(path)
+                reports[path] = report
+                guard first else { continue }
+                if let problem = report.problem {
+                    problems.error(key, "\(relative(path, to: baseDirectory)): \(problem)")
+                } else if let base = reports[scene.imagePaths[i]], base.problem == nil,
+                    base.width != report.width || base.height != report.height
+                {
+                    problems.warning(
+                        key,
+                        "is \(report.width)x\(report.height), the first language's \(base.width)x\(base.height): "
+                            + "a language switch lays the scene out again (the visitor's place is lost)")
+                }
+            }
+        }
+    }
+
     public static func run(
         _ text: String, file: String, baseDirectory: String, fileExists: (String) -> Bool,
         inspect: (String) -> ImageReport, font: ((_ language: String, _ named: [String: String]) -> FontReport)? = nil
@@ -73,6 +101,9 @@ public enum ContentCheck {
                 let levels = report.levels.map { " (Deep Zoom, \($0) levels)" } ?? ""
                 parts.append("\(name) \(report.width)x\(report.height)\(levels)")
             }
+            checkLanguageImages(
+                scene, keys: keys, baseDirectory: baseDirectory, fileExists: fileExists, problems: problems,
+                reports: &reports, inspect: inspect)
             for h in scene.hotspots {
                 let page = scene.type == .carousel ? h.page : 0
                 guard page < scene.imagePaths.count, let r = reports[scene.imagePaths[page]], r.problem == nil,

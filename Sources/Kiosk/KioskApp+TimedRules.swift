@@ -42,7 +42,9 @@ extension KioskApp {
             return []
         }
         var seen: Set<String> = [scene.config.id]
-        return scenes.filter { seen.insert($0).inserted }.flatMap { manifest.scene($0)?.imagePaths ?? [] }
+        return scenes.filter { seen.insert($0).inserted }.flatMap {
+            manifest.scene($0)?.imagePaths(in: navigator.languages.current) ?? []
+        }
     }
 
     /// Starts the loop when it is due, and plays it.

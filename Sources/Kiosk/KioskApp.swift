@@ -99,7 +99,8 @@ public final class KioskApp {
         presence.rules = Presence.Rules(new)
         // Making the new scene and placing its views is not a scroll (as opening a scene is not).
         let mark = sink.events.count
-        if let same = new.scene(old.id), same.imagePaths == old.imagePaths {
+        if let same = new.scene(old.id), same.imagePaths == old.imagePaths, same.localizedImages == old.localizedImages
+        {
             navigator.place(navigator.makeScene(same))
             apply(views)
             sink.events.removeSubrange(mark...)

@@ -59,8 +59,22 @@ extension Manifest {
             }
             return full
         }
+        /// An image value: a path, or a path per language (words-and-languages.md); each image's paths by
+        /// language (the first language's under "").
+        func images(_ key: String, _ v: JSONValue) throws(ManifestError) -> [String: String] {
+            let value = try Object.text(v, path: key, languages: languages, problems: problems, noun: "image")
+            let first = languages.first ?? ""
+            let fallback = resolve(key, value.text(in: first, fallback: first))
+            var byLanguage = ["": fallback]
+            for tag in languages.dropFirst() {
+                let own = value.text(in: tag, fallback: first)
+                if own != value.text(in: first, fallback: first) { byLanguage[tag] = resolve("\(key).\(tag)", own) }
+            }
+            return byLanguage
+        }
         var image: String?
         var pages: [String] = []
+        var imageSets: [[String: String]] = []
         var captions: [LocalizedText?] = []
         problems.attempt { () throws(ManifestError) in
             if type == .carousel {
@@ -73,13 +87,16 @@ extension Manifest {
                 for (i, v) in list.enumerated() {
                     // A page is an image path, or {"image": path, "caption": text} (words-and-languages.md).
                     var caption: LocalizedText?
-                    var file: String?
+                    var file: [String: String]?
                     switch v {
-                    case .string(let s): file = s
+                    case .string: file = try images("\(path).pages[\(i)]", v)
                     case .object:
                         let page = try Object(v, path: "\(path).pages[\(i)]", problems: problems)
                         page.allow(["image", "caption"])
-                        file = try page.string("image", required: true)
+                        guard let value = page.values["image"] else {
+                            throw problems.fail("\(path).pages[\(i)].image", "missing")
+                        }
+                        file = try images("\(path).pages[\(i)].image", value)
                         caption =
                             problems.attempt { () throws(ManifestError) in
                                 try page.text("caption", languages: languages)
@@ -87,13 +104,21 @@ extension Manifest {
                     default:
                         problems.error("\(path).pages[\(i)]", "expected a path, found \(v.typeName)")
                     }
-                    guard let file else { continue }
-                    pages.append(resolve("\(path).pages[\(i)]", file))
+                    guard let file, let fallback = file[""] else { continue }
+                    pages.append(fallback)
+                    imageSets.append(file)
                     captions.append(caption)
                 }
             } else {
-                image = resolve("\(path).image", try o.string("image", required: true)!)
+                guard let value = o.values["image"] else { throw problems.fail("\(path).image", "missing") }
+                let set = try images("\(path).image", value)
+                image = set[""]
+                imageSets = [set]
             }
+        }
+        var localizedImages: [String: [String]] = [:]
+        for tag in languages where imageSets.contains(where: { $0[tag] != nil }) {
+            localizedImages[tag] = imageSets.map { $0[tag] ?? $0[""] ?? "" }
         }
 
         var minZoom = ZoomLimit.fit
@@ -141,7 +166,8 @@ extension Manifest {
         return SceneConfig(
             id: id, type: type, image: image, pages: pages, pageControl: pageControl, minZoom: minZoom,
             maxZoom: maxZoom, doubleTapZoom: doubleTapZoom, axis: axis, hotspots: hotspots, options: options,
-            path: path, title: title, captions: captions.contains { $0 != nil } ? captions : [], overlays: overlays)
+            path: path, title: title, captions: captions.contains { $0 != nil } ? captions : [], overlays: overlays,
+            localizedImages: localizedImages)
     }
 
     static func parseOptions(_ o: Object, path: String, problems: ProblemList) throws(ManifestError) -> ScrollOptions {

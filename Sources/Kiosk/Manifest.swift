@@ -172,6 +172,9 @@ public struct SceneConfig: Equatable, Sendable {
     public var captions: [LocalizedText?] = []
     /// Text boxes on a zoom or scroll scene's image.
     public var overlays: [Overlay] = []
+    /// The scene's images in each language whose images differ from the first language's (`imagePaths`):
+    /// `"image": {"en": "menu-en.png", "de": "menu-de.png"}`.
+    public var localizedImages: [String: [String]] = [:]
 
     /// Whether it has words to draw (a title, captions, labels).
     public var hasWords: Bool {
@@ -180,6 +183,16 @@ public struct SceneConfig: Equatable, Sendable {
 
     /// The scene's images: a carousel's pages, else its one image.
     public var imagePaths: [String] { type == .carousel ? pages : [image ?? ""] }
+
+    /// The scene's images in `language` (the first language's where it has none of its own).
+    public func imagePaths(in language: String) -> [String] { localizedImages[language] ?? imagePaths }
+
+    /// Every image the scene may show, in any language.
+    public var allImagePaths: [String] {
+        var seen = Set(imagePaths)
+        return imagePaths
+            + localizedImages.sorted { $0.key < $1.key }.flatMap(\.value).filter { seen.insert($0).inserted }
+    }
 }
 
 /// The UIScrollView options a scene may set, with UIKit's defaults.

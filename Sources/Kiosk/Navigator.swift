@@ -43,7 +43,8 @@ final class Navigator {
         self.imageInfo = imageInfo
         languages = Languages(manifest.languages)
         let first = startScene.flatMap { manifest.scene($0) } ?? manifest.scene(manifest.home) ?? manifest.scenes[0]
-        scene = Scene(config: first, size: sceneSize, images: first.imagePaths.map(imageInfo), sink: sink)
+        let paths = first.imagePaths(in: languages.current)
+        scene = Scene(config: first, size: sceneSize, images: paths.map(imageInfo), imagePaths: paths, sink: sink)
         scenes[first.id] = scene
         scene.controller.hitTest = { [unowned self] p in self.hitTest(p) }
         lastPage = scene.currentPage
@@ -51,12 +52,13 @@ final class Navigator {
 
     func makeScene(_ config: SceneConfig) -> Scene {
         if let s = scenes[config.id] { return s }
-        return newScene(config, images: config.imagePaths.map(imageInfo))
+        let paths = config.imagePaths(in: languages.current)
+        return newScene(config, images: paths.map(imageInfo), paths: paths)
     }
 
     /// A new instance of a scene, which replaces the one kept for its id.
-    func newScene(_ config: SceneConfig, images: [ImageInfo]) -> Scene {
-        let s = Scene(config: config, size: sceneSize, images: images, sink: sink)
+    func newScene(_ config: SceneConfig, images: [ImageInfo], paths: [String]) -> Scene {
+        let s = Scene(config: config, size: sceneSize, images: images, imagePaths: paths, sink: sink)
         s.controller.hitTest = { [unowned self] p in self.hitTest(p) }
         scenes[config.id] = s
         return s
@@ -79,7 +81,7 @@ final class Navigator {
     /// still drawn as it was.
     func reopen(at now: Double) {
         let old = scene
-        open(newScene(old.config, images: old.images))
+        open(newScene(old.config, images: old.images, paths: old.imagePaths))
         startTransition(from: old, grow: nil, style: .fade, at: now)
     }
 
@@ -196,7 +198,21 @@ final class Navigator {
 
     /// The visitor's language becomes `tag` (`languageDidChange`, when it changed).
     func choose(_ tag: String) {
-        if languages.choose(tag) { sink.add(TraceEvent(.languageDidChange(language: tag))) }
+        guard languages.choose(tag) else { return }
+        sink.add(TraceEvent(.languageDidChange(language: tag)))
+        showLanguageImages()
+    }
+
+    /// Scenes whose images depend on the language show the visitor's: in place where the sizes are the same
+    /// (the visitor keeps their place), else the scene shown opens again laid out for them; a scene kept for
+    /// later is made again when next shown.
+    func showLanguageImages() {
+        for (id, kept) in scenes where !kept.config.localizedImages.isEmpty {
+            let paths = kept.config.imagePaths(in: languages.current)
+            guard paths != kept.imagePaths, !kept.showImages(paths.map(imageInfo), paths: paths) else { continue }
+            scenes[id] = nil
+            if kept === scene { open(makeScene(kept.config)) }
+        }
     }
 
     /// The idle reset: back to the first language, the choice closed.

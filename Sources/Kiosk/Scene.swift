@@ -32,8 +32,10 @@ public final class Scene {
     /// A carousel's pages, each a scroll view zooming its image.
     public let pages: [ScrollView]
     public let controller: GestureController
-    /// Per image (one for zoom and scroll, one per page for a carousel).
-    public let images: [ImageInfo]
+    /// Per image (one for zoom and scroll, one per page for a carousel), and the files they are, in the
+    /// visitor's language.
+    public private(set) var images: [ImageInfo]
+    public private(set) var imagePaths: [String]
     /// A scroll scene's fixed scale from image pixels to points.
     let scrollScale: Double
     /// The attract loop changes the main view's zoom frame by frame: drawn as a zoom in motion (from the level
@@ -41,10 +43,11 @@ public final class Scene {
     var isDrifting = false
     let delegates: [TraceDelegate]
 
-    public init(config: SceneConfig, size: Size, images: [ImageInfo], sink: EventSink) {
+    public init(config: SceneConfig, size: Size, images: [ImageInfo], imagePaths: [String]? = nil, sink: EventSink) {
         self.config = config
         self.size = size
         self.images = images
+        self.imagePaths = imagePaths ?? config.imagePaths
         var delegates: [TraceDelegate] = []
         let view = ScrollView(bounds: size)
         config.options.apply(to: view)
@@ -102,6 +105,15 @@ public final class Scene {
             controller.doubleTapZoomScale = config.type == .carousel ? d * Self.fitScale(images[0].size, in: size) : d
         }
         reset()
+    }
+
+    /// Shows other files of the same sizes in place (another language's images), its views as they are; false
+    /// (nothing changed) when a size differs, and the scene must be laid out again.
+    func showImages(_ new: [ImageInfo], paths: [String]) -> Bool {
+        guard new.count == images.count, zip(new, images).allSatisfy({ $0.size == $1.size }) else { return false }
+        images = new
+        imagePaths = paths
+        return true
     }
 
     static func fitScale(_ image: Size, in size: Size) -> Double {

@@ -110,8 +110,9 @@ extension Object {
         return try Self.text(v, path: key(k), languages: languages, problems: problems)
     }
 
+    /// A text value, or (`noun` "image") a path per language.
     static func text(
-        _ v: JSONValue, path: String, languages: [String], problems: ProblemList
+        _ v: JSONValue, path: String, languages: [String], problems: ProblemList, noun: String = "text"
     ) throws(ManifestError) -> LocalizedText {
         switch v {
         case .string(let s):
@@ -136,11 +137,11 @@ extension Object {
                 texts[tag] = s
             }
             for tag in languages where texts[tag] == nil {
-                problems.warning(path, "no \"\(tag)\" text; it shows the \"\(languages[0])\" text")
+                problems.warning(path, "no \"\(tag)\" \(noun); it shows the \"\(languages[0])\" \(noun)")
             }
             return LocalizedText(byLanguage: texts)
         default:
-            throw problems.fail(path, "expected a text (a string, or one per language), found \(v.typeName)")
+            throw problems.fail(path, "expected a \(noun) (a string, or one per language), found \(v.typeName)")
         }
     }
 

@@ -58,7 +58,7 @@ extension FrameLoop {
     func swapContent() {
         guard let (manifest, _) = reloading.pending, let reload = reloading.loader else { return }
         reloading.pending = nil
-        renderer.contentChanged(keeping: Set(manifest.scenes.flatMap(\.imagePaths)), fonts: manifest.fonts)
+        renderer.contentChanged(keeping: Set(manifest.scenes.flatMap(\.allImagePaths)), fonts: manifest.fonts)
         renderer.tiles.setBudget(manifest.textureBudgetBytes)
         app.reload(manifest)
         app.calibration = CalibrationFile.effective(file: reloading.calibrationFile, manifest: manifest.calibration)

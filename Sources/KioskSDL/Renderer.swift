@@ -94,7 +94,7 @@ final class Renderer {
     func frameContext(scene: Scene?, background: RGB, sceneSize: Size) -> DrawContext {
         DrawContext(
             box: sceneSize, targetSize: display.size, background: background, scene: scene,
-            paths: scene?.config.imagePaths ?? [], rotation: rotation)
+            paths: scene?.imagePaths ?? [], rotation: rotation)
     }
 
     /// New content replaces the old: its images are retired (but those it shows unchanged), its kept pictures

@@ -95,6 +95,29 @@ import Testing
         try compare(try screenshot(manifest, scene: "map", name: "map-mixed"), "map-mixed")
     }
 
+    /// An image per language: the kiosk in German shows the German picture, exactly as a kiosk whose only picture
+    /// it is; `--check` warns that it is not the size of the first language's.
+    @Test func aLanguagesOwnImageIsShown() throws {
+        func manifest(_ image: String) -> String {
+            """
+            {"kioskManifest": 1, "home": "map", "idleTimeoutSeconds": 0, "languages": ["de", "en"],
+             "fonts": {"default": "\(Self.noto)/NotoSans-Regular.ttf"},
+             "scenes": [{"id": "map", "type": "zoom", "image": \(image)}]}
+            """
+        }
+        // Two plans of one size: the English one says how to use the map in English, the other says nothing.
+        let same = manifest(#"{"en": "images/floorplan.png", "de": "images/floorplan-plain.png"}"#)
+        let german = try screenshot(same, scene: "map", name: "own-image")
+        let only = try screenshot(manifest(#""images/floorplan-plain.png""#), scene: "map", name: "only-image")
+        let english = try screenshot(manifest(#""images/floorplan.png""#), scene: "map", name: "english-image")
+        #expect(LookTests.difference(german, only) == 0)
+        #expect(LookTests.difference(german, english) > Self.tolerance)
+        let own = manifest(#"{"en": "images/floorplan-plain.png", "de": "images/gallery-sunset.jpg"}"#)
+        let check = try Kiosk.run(["--check", "--config", try Kiosk.manifest(own, in: dir)], in: dir)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stderr.contains("scenes[0].image.en: is 4800x3000, the first language's "), "\(check.stderr)")
+    }
+
     /// The comparison sees words: the same caption in another script is far beyond the tolerance.
     @Test func theComparisonSeesOtherWords() throws {
         let a = try #require(Picture(path: Self.folder.appendingPathComponent("gallery-latin.png").path))
