@@ -76,7 +76,8 @@ public enum ContentCheck {
 
     public static func run(
         _ text: String, file: String, baseDirectory: String, fileExists: (String) -> Bool,
-        inspect: (String) -> ImageReport, font: ((_ language: String, _ named: [String: String]) -> FontReport)? = nil
+        inspect: (String) -> ImageReport, font: ((_ language: String, _ named: [String: String]) -> FontReport)? = nil,
+        fits: ((_ run: TextRun, _ named: [String: String]) -> Bool?)? = nil, screen: Size = ContentCheck.screen
     ) -> ContentReport {
         let check = Manifest.check(text, file: file, baseDirectory: baseDirectory, fileExists: fileExists)
         let problems = ProblemList(file: file)
@@ -132,26 +133,62 @@ public enum ContentCheck {
             },
             scenes: scenes, problems: problems)
         if let font, let m = check.manifest, !m.languages.isEmpty || scenes.contains(where: \.hasWords) {
-            summary.append(
-                checkFonts(m, baseDirectory: baseDirectory, problems: problems) { font($0, m.fonts) })
+            let fonts = checkFonts(m, baseDirectory: baseDirectory, problems: problems) { font($0, m.fonts) }
+            summary.append(fonts.summary)
+            if let fits {
+                checkWordsFit(
+                    m, languages: fonts.drawn, screen: screen, reports: reports, problems: problems
+                ) { fits($0, m.fonts) }
+            }
         }
         let manifest = problems.errors.isEmpty ? check.manifest : nil
         return ContentReport(manifest: manifest, problems: problems.items, summary: summary)
     }
 
+    /// The screen words are measured on when `kiosk --check` is not told one (`--headless WxH`): a 1080p panel.
+    public static let screen = Size(width: 1920, height: 1080)
+
+    /// Every text of every scene in every language, laid out at the scene's opening view on `screen`: one that
+    /// does not fit its box (it would end in an ellipsis) is a warning naming its path and language.
+    static func checkWordsFit(
+        _ m: Manifest, languages drawn: [String], screen: Size, reports: [String: ImageReport], problems: ProblemList,
+        fits: (TextRun) -> Bool?
+    ) {
+        let languages = m.languages.isEmpty ? [Languages.undetermined] : m.languages
+        for config in m.scenes where config.hasWords {
+            let images = config.imagePaths.map { path -> ImageInfo in
+                guard let r = reports[path], r.problem == nil, r.width > 0 else { return .missing }
+                return ImageInfo(size: Size(width: Double(r.width), height: Double(r.height)), loaded: true)
+            }
+            let scene = Scene(config: config, size: screen, images: images, sink: EventSink())
+            var said: Set<String> = []
+            for tag in languages where drawn.contains(tag) {
+                for (key, run) in scene.wordBoxes(language: tag, fallback: languages[0])
+                where said.insert(key).inserted && fits(run) == false {
+                    problems.warning(
+                        key,
+                        "does not fit its box on a \(Int(screen.width))x\(Int(screen.height)) screen: it ends in an ellipsis"
+                    )
+                }
+            }
+        }
+    }
+
     /// Each language's font, its problems recorded; the summary line (`words: en Noto Sans, ar Noto Sans
-    /// Arabic`).
+    /// Arabic`) and the languages that have a font.
     static func checkFonts(
         _ m: Manifest, baseDirectory: String, problems: ProblemList, font: (String) -> FontReport
-    ) -> String {
+    ) -> (summary: String, drawn: [String]) {
         let languages = m.languages.isEmpty ? [Languages.undetermined] : m.languages
         var parts: [String] = []
+        var drawn: [String] = []
         for (i, tag) in languages.enumerated() {
             let key =
                 m.fonts[tag] != nil ? "fonts.\(tag)" : m.fonts["default"] != nil ? "fonts.default" : "languages[\(i)]"
             switch font(tag) {
             case .font(let file, let family):
                 parts.append("\(tag) \(family) (\(relative(file, to: baseDirectory)))")
+                drawn.append(tag)
             case .none:
                 problems.error(key, "no installed font covers \"\(tag)\"; name one in \"fonts\"")
             case .notAFont(let file, let why):
@@ -164,7 +201,7 @@ public enum ContentCheck {
                 parts.append("\(tag) \(family) (\(relative(file, to: baseDirectory)))")
             }
         }
-        return "words: " + parts.joined(separator: ", ")
+        return ("words: " + parts.joined(separator: ", "), drawn)
     }
 
     /// `path` relative to `base` when it is inside it.

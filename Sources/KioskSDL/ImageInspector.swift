@@ -144,7 +144,11 @@ enum PictureLimits {
 extension Runner {
     /// Reads the manifest at `path` and checks everything it names (operations.md); without `decode` the
     /// images are only looked for. Errors reading the file itself are its one problem.
-    static func checkContent(_ path: String, screen: Size, decode: Bool = true) -> ContentReport {
+    /// `measureWords`: every text laid out in its fonts (`--check` alone: a reload's check runs beside the frame
+    /// loop, whose fonts FreeType would share).
+    static func checkContent(_ path: String, screen: Size, decode: Bool = true, measureWords: Bool = false)
+        -> ContentReport
+    {
         let data: [UInt8]
         switch RegularFile.read(path, limit: RegularFile.textLimit) {
         case .success(let d): data = d
@@ -163,7 +167,19 @@ extension Runner {
             text, file: path, baseDirectory: base.isEmpty ? "." : base,
             fileExists: { !$0.utf8.contains(0) && FileManager.default.isReadableFile(atPath: $0) },
             inspect: { decode ? ImageInspector.inspect($0, screen: screen) : ImageInspector.size($0) },
-            font: decode ? { FontBook.report(language: $0, named: $1) } : nil)
+            font: decode ? { FontBook.report(language: $0, named: $1) } : nil,
+            fits: decode && measureWords ? fitting() : nil,
+            screen: screen)
+    }
+
+    /// Whether a text fits its box, measured in the manifest's fonts (`named`), opened once for the check.
+    static func fitting() -> (TextRun, [String: String]) -> Bool? {
+        var book: FontBook?
+        return { run, named in
+            let fonts = book.flatMap { $0.named == named ? $0 : nil } ?? FontBook(named: named)
+            book = fonts
+            return TextStore.fits(run, fonts: fonts)
+        }
     }
 
     /// `kiosk --check`: every problem on standard error, or the summary and `ok` on standard output.
@@ -173,7 +189,7 @@ extension Runner {
             return 3
         }
         IMG_Init(Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue))
-        let report = checkContent(path, screen: options.mode.size ?? Size(width: 1920, height: 1080))
+        let report = checkContent(path, screen: options.mode.size ?? ContentCheck.screen, measureWords: true)
         for p in report.problems { log(p.isWarning ? .warning : .error, p.description) }
         guard report.errors.isEmpty else { return 3 }
         for line in report.summary { print(line) }

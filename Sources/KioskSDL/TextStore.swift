@@ -90,19 +90,36 @@ final class TextStore {
             height: max(1, Int(run.rect.height.rounded())))
     }
 
-    /// Lays `run` out and rasterises it.
-    private func make(_ run: TextRun, _ key: Key) -> Entry? {
+    /// `run` broken into the lines of its box, with the shaper that measured them and their height.
+    private struct Laid {
+        var lines: [String]
+        var isCut: Bool
+        var shaper: LineShaper
+        var lineHeight: Int
+    }
+
+    private static func layOut(_ run: TextRun, _ key: Key, fonts: FontBook) -> Laid? {
         guard key.pixels <= Self.maximumSide, let font = fonts.font(for: run.language, pixels: key.pixels) else {
             return nil
         }
         let shaper = LineShaper(
             fonts: fonts, language: run.language, pixels: key.pixels, primary: font, rightToLeft: run.isRightToLeft)
-        warnOfMissingGlyphs(run.text, shaper: shaper)
         let lineHeight = Int(TTF_FontLineSkip(font))
         let maximumLines = run.wraps ? max(1, key.height / max(1, lineHeight)) : 1
-        let lines = TextLayout.lines(
+        let (lines, isCut) = TextLayout.layout(
             run.text, width: min(key.width, Self.maximumSide), maximumLines: maximumLines, measure: shaper.width)
-        guard !lines.isEmpty else { return nil }
+        return Laid(lines: lines, isCut: isCut, shaper: shaper, lineHeight: lineHeight)
+    }
+
+    /// Whether `run` fits its box whole (`kiosk --check`), laid out as it is drawn; nil when its language has no
+    /// font that opens.
+    static func fits(_ run: TextRun, fonts: FontBook) -> Bool? { layOut(run, key(run), fonts: fonts).map { !$0.isCut } }
+
+    /// Lays `run` out and rasterises it.
+    private func make(_ run: TextRun, _ key: Key) -> Entry? {
+        guard let laid = Self.layOut(run, key, fonts: fonts), !laid.lines.isEmpty else { return nil }
+        let (lines, shaper, lineHeight) = (laid.lines, laid.shaper, laid.lineHeight)
+        warnOfMissingGlyphs(run.text, shaper: shaper)
         let widths = lines.map(shaper.width)
         let w = min(Self.maximumSide, max(1, widths.max() ?? 1))
         let h = min(Self.maximumSide, max(1, lineHeight * lines.count))
@@ -184,6 +201,13 @@ enum TextLayout {
     static let ellipsis = "…"
 
     static func lines(_ text: String, width: Int, maximumLines: Int, measure: (String) -> Int) -> [String] {
+        layout(text, width: width, maximumLines: maximumLines, measure: measure).lines
+    }
+
+    /// The lines, and whether the text did not fit (an ellipsis cut it).
+    static func layout(
+        _ text: String, width: Int, maximumLines: Int, measure: (String) -> Int
+    ) -> (lines: [String], isCut: Bool) {
         let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
         var lines: [String] = []
         var cut = false
@@ -208,16 +232,18 @@ enum TextLayout {
                 break
             }
         }
-        guard let last = lines.last else { return [] }
+        guard let last = lines.last else { return ([], false) }
         // A line still wider than the box (one long word, or a line without room), or the text cut: the last
         // line ends in an ellipsis, as many characters kept as fit.
         if cut || measure(last) > width {
             lines[lines.count - 1] = ellipsized(last, width: width, measure: measure, force: cut)
+            cut = true
         }
         for i in lines.indices.dropLast() where measure(lines[i]) > width {
             lines[i] = ellipsized(lines[i], width: width, measure: measure, force: false)
+            cut = true
         }
-        return lines
+        return (lines, cut)
     }
 
     /// `line` cut to fit `width` with an ellipsis (`force`: with one even if it fits, for a text cut after it).

@@ -46,6 +46,38 @@ import Testing
         #expect(latin.stderr.contains("the manifest is not UTF-8 text (byte 47)"), "\(latin.stderr)")
     }
 
+    /// Words too long for their boxes, measured in their fonts on the screen given (`--headless`) or a 1080p one:
+    /// a warning naming the path and the language; a text that fits says nothing.
+    @Test func wordsThatDoNotFitTheirBoxAreReported() throws {
+        let long = String(repeating: "Ein sehr langer Titel ", count: 14)
+        let text = """
+            {"kioskManifest": 1, "languages": ["en", "de"],
+             "scenes": [{"id": "map", "type": "zoom", "image": "images/floorplan.png",
+               "title": {"en": "Plan", "de": "\(long)"},
+               "hotspots": [{"id": "a", "rect": [0, 0, 100, 100], "label": "Kidsʼ Corner and Family Room, with the toy library"}],
+               "overlays": [{"text": "Fits.", "rect": [100, 100, 2000, 400]},
+                            {"text": {"en": "A room for families, with the toy library", "de": "Passt."},
+                             "rect": [100, 600, 400, 200]}]}]}
+            """
+        let config = try Kiosk.manifest(text, in: dir)
+        let r = try Kiosk.run(["--check", "--config", config], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let problems = r.stderr.split(separator: "\n").map(String.init)
+        #expect(
+            problems.map { $0.components(separatedBy: ".json: ").last ?? $0 } == [
+                "scenes[0].hotspots[0].label: does not fit its box on a 1920x1080 screen: it ends in an ellipsis",
+                "scenes[0].overlays[1].text.en: does not fit its box on a 1920x1080 screen: it ends in an ellipsis",
+                "scenes[0].title.de: does not fit its box on a 1920x1080 screen: it ends in an ellipsis",
+            ], "\(r.stderr)")
+        // On a larger screen the picture and its boxes are larger, the words not (they are in points): the overlay
+        // fits; the label (as wide as ever) and the far too long title still do not.
+        let large = try Kiosk.run(["--check", "--config", config, "--headless", "3840x2160"], in: dir)
+        #expect(large.stderr.split(separator: "\n").count == 2, "\(large.stderr)")
+        #expect(
+            large.stderr.contains("scenes[0].title.de: does not fit its box on a 3840x2160 screen"), "\(large.stderr)")
+        #expect(!large.stderr.contains("overlays"), "\(large.stderr)")
+    }
+
     /// Eight errors and two warnings in one manifest: all of them reported, in one run, and nothing shown.
     @Test func everyMistakeIsReported() throws {
         let images = dir.appendingPathComponent("own")

@@ -1,0 +1,128 @@
+import ScrollEngine
+
+/// A scene's words as text runs: each hotspot's label on its picture, the overlays, each page's caption, the
+/// title bar. The frame draws those on screen (`wordCommands`); `kiosk --check` measures every one of them at
+/// the opening view (`wordBoxes`). One builder per kind, for both.
+extension Scene {
+    /// The scene's words in `language` (`fallback`: the manifest's first) that are on screen now.
+    public func wordCommands(language: String, fallback: String) -> [DrawCommand] {
+        var out: [DrawCommand] = []
+        let screen = Rect(origin: .zero, size: size)
+        for h in config.hotspots {
+            guard let label = h.label, let (view, origin) = imageViewShowing(h) else { continue }
+            let run = labelRun(label, of: h, view: view, origin: origin, language: language, fallback: fallback)
+            if run.rect.intersects(screen) { out.append(.text(run)) }
+        }
+        for box in config.overlays {
+            let run = overlayRun(box, language: language, fallback: fallback)
+            if run.rect.intersects(screen) { out.append(.text(run)) }
+        }
+        if config.type == .carousel {
+            for (i, caption) in config.captions.enumerated() {
+                guard let caption, i < pages.count else { continue }
+                let x = Double(i) * size.width - view.contentOffset.x
+                guard x < size.width, x + size.width > 0 else { continue }
+                let band = captionBand(x: x)
+                out.append(.fill(band, WordStyle.captionBand))
+                out.append(.text(captionRun(caption, in: band, language: language, fallback: fallback)))
+            }
+        }
+        if let title = config.title {
+            out.append(.fill(Self.titleBar(size), WordStyle.titleBar))
+            out.append(.text(titleRun(title, language: language, fallback: fallback)))
+        }
+        return out
+    }
+
+    /// Every text of the scene in `language` as laid out at its opening view (each page's caption and labels as
+    /// if that page were shown), with its JSON path (`scenes[0].hotspots[2].label.de`).
+    public func wordBoxes(language: String, fallback: String) -> [(key: String, run: TextRun)] {
+        func key(_ path: String, _ text: LocalizedText) -> String {
+            "\(config.path).\(path)" + (text.every == nil ? ".\(language)" : "")
+        }
+        var out: [(key: String, run: TextRun)] = []
+        if let title = config.title {
+            out.append((key("title", title), titleRun(title, language: language, fallback: fallback)))
+        }
+        for h in config.hotspots {
+            guard let label = h.label else { continue }
+            let view = config.type == .carousel && h.page < pages.count ? pages[h.page] : view
+            let run = labelRun(label, of: h, view: view, origin: .zero, language: language, fallback: fallback)
+            out.append((key("hotspots[\(h.index)].label", label), run))
+        }
+        for (i, box) in config.overlays.enumerated() {
+            out.append((key("overlays[\(i)].text", box.text), overlayRun(box, language: language, fallback: fallback)))
+        }
+        for (i, caption) in config.captions.enumerated() {
+            guard let caption else { continue }
+            let run = captionRun(caption, in: captionBand(x: 0), language: language, fallback: fallback)
+            out.append((key("pages[\(i)].caption", caption), run))
+        }
+        return out
+    }
+
+    /// A hotspot's label, centred on its point of the picture, as wide as `labelMaximumWidth` allows.
+    func labelRun(
+        _ label: LocalizedText, of h: Hotspot, view: ScrollView, origin: Point, language: String, fallback: String
+    ) -> TextRun {
+        let scale = imageScale(view)
+        let growth = wordGrowth(view)
+        let textSize = WordStyle.labelSize * growth
+        let at = origin + h.labelPoint * scale - view.contentOffset
+        let width = WordStyle.labelMaximumWidth * growth
+        let height = textSize * 2
+        return TextRun(
+            label.text(in: language, fallback: fallback), language: language, size: textSize,
+            color: WordStyle.white, rect: Rect(x: at.x - width / 2, y: at.y - height / 2, width: width, height: height),
+            plate: WordStyle.labelPlate, isSettled: !view.isZoomChanging)
+    }
+
+    /// A text box on the picture, wrapped to its rectangle.
+    func overlayRun(_ box: Overlay, language: String, fallback: String) -> TextRun {
+        let scale = imageScale(view)
+        let rect = Rect(
+            x: box.rect.minX * scale - view.contentOffset.x, y: box.rect.minY * scale - view.contentOffset.y,
+            width: box.rect.width * scale, height: box.rect.height * scale)
+        return TextRun(
+            box.text.text(in: language, fallback: fallback), language: language, size: box.size * wordGrowth(view),
+            color: box.color, rect: rect, align: box.align, wraps: true, isSettled: !view.isZoomChanging)
+    }
+
+    /// The band of a page's caption, the page's left edge at `x`: above the page control, where there is one.
+    func captionBand(x: Double) -> Rect {
+        let dots = config.pageControl && pages.count > 1
+        let bottom = dots ? size.height - PageControlStyle.bottomMargin - PageControlStyle.spacing / 2 - 8 : size.height
+        return Rect(
+            x: x, y: bottom - WordStyle.captionBandHeight, width: size.width, height: WordStyle.captionBandHeight)
+    }
+
+    func captionRun(_ caption: LocalizedText, in band: Rect, language: String, fallback: String) -> TextRun {
+        TextRun(
+            caption.text(in: language, fallback: fallback), language: language, size: WordStyle.captionSize,
+            color: WordStyle.white, rect: band.insetBy(dx: 32, dy: 8), align: .start, wraps: true)
+    }
+
+    static func titleBar(_ size: Size) -> Rect { Rect(x: 0, y: 0, width: size.width, height: WordStyle.titleBarHeight) }
+
+    /// The title, clear of the home and language buttons.
+    func titleRun(_ title: LocalizedText, language: String, fallback: String) -> TextRun {
+        TextRun(
+            title.text(in: language, fallback: fallback), language: language, size: WordStyle.titleSize,
+            color: WordStyle.white, rect: Self.titleBar(size).insetBy(dx: WordStyle.titleInset, dy: 0))
+    }
+
+    /// How much words on `view`'s picture have grown with its zoom since the fitted view (1 on a scroll scene,
+    /// whose picture never zooms).
+    func wordGrowth(_ view: ScrollView) -> Double {
+        view.minimumZoomScale > 0 && config.type != .scroll ? view.zoomScale / view.minimumZoomScale : 1
+    }
+
+    /// The view showing hotspot `h`'s image and its origin in scene points (nil: its page is off screen).
+    func imageViewShowing(_ h: Hotspot) -> (ScrollView, Point)? {
+        guard config.type == .carousel else { return (view, .zero) }
+        guard h.page < pages.count else { return nil }
+        let origin = Point(x: Double(h.page) * size.width - view.contentOffset.x, y: 0)
+        guard origin.x < size.width, origin.x + size.width > 0 else { return nil }
+        return (pages[h.page], origin)
+    }
+}
