@@ -58,8 +58,9 @@ extension FrameLoop {
     func swapContent() {
         guard let (manifest, _) = reloading.pending, let reload = reloading.loader else { return }
         reloading.pending = nil
-        renderer.contentChanged(keeping: Set(manifest.scenes.flatMap(\.allImagePaths)), fonts: manifest.fonts)
-        renderer.tiles.setBudget(manifest.textureBudgetBytes)
+        renderer.contentChanged(
+            keeping: Set(manifest.scenes.flatMap(\.allImagePaths)), fonts: manifest.fonts,
+            textureBudgetBytes: manifest.textureBudgetBytes)
         app.reload(manifest)
         app.calibration = CalibrationFile.effective(file: reloading.calibrationFile, manifest: manifest.calibration)
         log(.info, "reload: \(reload.path): \(manifest.scenes.count) scenes; showing \(app.scene.config.id)")

@@ -35,10 +35,7 @@ final class Renderer {
     /// The words drawn, as textures (a reload replaces it: fonts may change).
     private(set) var words: TextStore
 
-    /// What the kept words may hold (their pixels): a few screens of text.
-    static let wordsBudgetBytes = 32 * 1_048_576
-
-    init(display: Display, images: ImageStore, fonts: [String: String] = [:]) {
+    init(display: Display, images: ImageStore, fonts: [String: String], textureBudgetBytes: Int) {
         self.display = display
         let renderer = display.renderer
         self.images = images
@@ -54,7 +51,9 @@ final class Renderer {
             return (255, 255, 255, max(0, min(1, 31.5 - d)))
         }
         home = makeTexture(display.textures, size: 128, HomeIcon.pixel)
-        words = TextStore(fonts: FontBook(named: fonts), textures: display.textures, budgetBytes: Self.wordsBudgetBytes)
+        words = TextStore(
+            fonts: FontBook(named: fonts), textures: display.textures,
+            budgetBytes: TextureBudget.words(textureBudgetBytes))
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -98,9 +97,12 @@ final class Renderer {
     }
 
     /// New content replaces the old: its images are retired (but those it shows unchanged), its kept pictures
-    /// and words dropped, its fonts taken.
-    func contentChanged(keeping paths: Set<String>, fonts: [String: String]) {
-        words = TextStore(fonts: FontBook(named: fonts), textures: display.textures, budgetBytes: Self.wordsBudgetBytes)
+    /// and words dropped, its fonts and texture budget taken.
+    func contentChanged(keeping paths: Set<String>, fonts: [String: String], textureBudgetBytes: Int) {
+        words = TextStore(
+            fonts: FontBook(named: fonts), textures: display.textures,
+            budgetBytes: TextureBudget.words(textureBudgetBytes))
+        tiles.setBudget(TextureBudget.tiles(textureBudgetBytes))
         images.retire(keeping: paths)
         layers?.drop()
         lastScales = [:]
@@ -222,4 +224,13 @@ final class Renderer {
         layers?.removeAll()
         for t in [dot, home] { if let t { SDL_DestroyTexture(t) } }
     }
+}
+
+/// The manifest's texture budget (`textureBudgetMiB`), shared by everything kept as textures: the words take an
+/// eighth of it (at most 32 MiB, a few screens of text), the tile pyramids the rest.
+enum TextureBudget {
+    static let wordsMaximum = 32 * 1_048_576
+
+    static func words(_ totalBytes: Int) -> Int { min(wordsMaximum, totalBytes / 8) }
+    static func tiles(_ totalBytes: Int) -> Int { totalBytes - words(totalBytes) }
 }

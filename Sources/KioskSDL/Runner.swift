@@ -34,7 +34,7 @@ public enum Runner {
         // Headless on the virtual clock every visible tile is loaded before its frame: the same pictures on
         // every run. In real time the workers load them and nothing waits.
         let tiles = TileStore(
-            display: display, budgetBytes: manifest.textureBudgetBytes,
+            display: display, budgetBytes: TextureBudget.tiles(manifest.textureBudgetBytes),
             synchronous: options.isVirtual)
         let images = ImageStore(display: display, tiles: tiles)
         let app = KioskApp(
@@ -51,7 +51,8 @@ public enum Runner {
             app.calibration = CalibrationFile.effective(file: calibrationFile, manifest: manifest.calibration)
             if options.touchTest { app.startTouchTest() }
         }
-        let renderer = Renderer(display: display, images: images, fonts: manifest.fonts)
+        let renderer = Renderer(
+            display: display, images: images, fonts: manifest.fonts, textureBudgetBytes: manifest.textureBudgetBytes)
         let loop = try FrameLoop(
             options: options, app: app, display: display, renderer: renderer, replay: replay)
         if !options.calibrate && !options.touchTest, let path = manifestPath(options, defaultManifest: defaultManifest)

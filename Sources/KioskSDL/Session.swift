@@ -19,12 +19,13 @@ public final class HeadlessSession {
         let manifest = try Runner.loadManifest(manifestPath)
         display = try Display(mode: .headless(width: width, height: height), rotation: rotation)
         let tiles = TileStore(
-            display: display, budgetBytes: manifest.textureBudgetBytes, synchronous: synchronous)
+            display: display, budgetBytes: TextureBudget.tiles(manifest.textureBudgetBytes), synchronous: synchronous)
         images = ImageStore(display: display, tiles: tiles)
         app = KioskApp(
             manifest: manifest, physicalSize: display.size, rotation: rotation, startScene: scene,
             imageInfo: images.info)
-        renderer = Renderer(display: display, images: images, fonts: manifest.fonts)
+        renderer = Renderer(
+            display: display, images: images, fonts: manifest.fonts, textureBudgetBytes: manifest.textureBudgetBytes)
         pipeline = FramePipeline(app: app, renderer: renderer, display: display)
     }
 
