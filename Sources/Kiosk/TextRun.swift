@@ -15,7 +15,7 @@ public struct TextRun: Equatable, Sendable {
     public var rect: Rect
     public var align: TextAlign
     public var wraps: Bool
-    /// A rounded plate behind the text's lines (a label's, a button's), or nil.
+    /// A plate behind the text's lines (a label's), drawn with them into one texture, or nil.
     public var plate: Color?
     /// Whether the size holds still (a label on a picture being zoomed does not): a renderer may draw a size it
     /// has while the size moves, and rasterises the exact size once it settles, as it keeps pictures.
@@ -57,7 +57,9 @@ public enum WordStyle {
     public static let titleInset = 184.0
     /// A hotspot's label at the picture's fitted zoom (it grows and shrinks with the picture).
     public static let labelSize = 20.0
-    public static let labelPlate = Color(red: 0.06, green: 0.06, blue: 0.08, alpha: 0.66)
+    /// Opaque, so that a label is one copied texture, not a blend: 20 labels on a panned map cost no more than
+    /// a few per cent of a frame (`frameLabelsMs`).
+    public static let labelPlate = Color(red: 0.25, green: 0.26, blue: 0.29, alpha: 1)
     /// A carousel page's caption, in a band across the bottom.
     public static let captionSize = 24.0
     public static let captionBandHeight = 96.0

@@ -26,6 +26,8 @@ final class TextStore {
         var color: UInt32
         var align: TextAlign
         var wraps: Bool
+        /// The plate's colour, drawn into the texture behind the lines (0: none).
+        var plate: UInt32
     }
 
     struct Key: Hashable {
@@ -36,10 +38,12 @@ final class TextStore {
         var height: Int
     }
 
-    /// A laid-out text: its texture (turned by `--rotate`) and the size of its lines in pixels before the turn.
+    /// A laid-out text: its texture (turned by `--rotate`), its size in pixels before the turn, and the plate's
+    /// margin around the lines in it.
     struct Entry {
         var texture: OpaquePointer
         var size: Size
+        var inset: Size
         var bytes: Int
         var used: UInt64
         var pixels: Int
@@ -54,38 +58,40 @@ final class TextStore {
         self.budgetBytes = budgetBytes
     }
 
-    /// The texture of `run` and its lines' size in pixels: laid out now if it was not. A size on the move
-    /// (`run.isSettled` false) takes the size last drawn, if any: the caller draws it at `scale`.
-    func texture(for run: TextRun) -> (texture: OpaquePointer, size: Size, scale: Double)? {
+    /// The texture of `run` (its entry: its size in pixels and its plate's margin): laid out now if it was
+    /// not. A size on the move (`run.isSettled` false) takes the size last drawn, if any: the caller draws it at
+    /// `scale`.
+    func texture(for run: TextRun) -> (entry: Entry, scale: Double)? {
         let key = Self.key(run)
         clock += 1
         if var entry = cache[key] {
             entry.used = clock
             cache[key] = entry
             lastSize[key.identity] = key
-            return (entry.texture, entry.size, 1)
+            return (entry, 1)
         }
         if !run.isSettled, let near = lastSize[key.identity], var entry = cache[near] {
             entry.used = clock
             cache[near] = entry
-            return (entry.texture, entry.size, Double(key.pixels) / Double(max(1, near.pixels)))
+            return (entry, Double(key.pixels) / Double(max(1, near.pixels)))
         }
         guard let entry = make(run, key) else { return nil }
         cache[key] = entry
         lastSize[key.identity] = key
         bytes += entry.bytes
         evict()
-        return (entry.texture, entry.size, 1)
+        return (entry, 1)
     }
 
     static func key(_ run: TextRun) -> Key {
-        let c = run.color
-        let color =
+        func packed(_ c: Color) -> UInt32 {
             UInt32(channel(c.red)) << 24 | UInt32(channel(c.green)) << 16 | UInt32(channel(c.blue)) << 8
-            | UInt32(channel(c.alpha))
+                | UInt32(channel(c.alpha))
+        }
         return Key(
             identity: Identity(
-                text: run.text, language: run.language, color: color, align: run.align, wraps: run.wraps),
+                text: run.text, language: run.language, color: packed(run.color), align: run.align, wraps: run.wraps,
+                plate: run.plate.map(packed) ?? 0),
             pixels: max(1, Int(run.size.rounded())), width: max(1, Int(run.rect.width.rounded())),
             height: max(1, Int(run.rect.height.rounded())))
     }
@@ -123,25 +129,40 @@ final class TextStore {
         let widths = lines.map(shaper.width)
         let w = min(Self.maximumSide, max(1, widths.max() ?? 1))
         let h = min(Self.maximumSide, max(1, lineHeight * lines.count))
-        guard let block = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
-        else { return nil }
+        // A plate a little larger than the lines (half the size's height across, a fifth down), drawn into the
+        // texture: one blended copy a frame instead of a blended fill and a copy.
+        let (padX, padY) =
+            run.plate == nil
+            ? (0, 0) : (Int((Double(key.pixels) * 0.5).rounded()), Int((Double(key.pixels) * 0.2).rounded()))
+        let (bw, bh) = (min(Self.maximumSide, w + 2 * padX), min(Self.maximumSide, h + 2 * padY))
+        // On an opaque plate the text is opaque too: a texture without alpha, copied rather than blended.
+        let format = (run.plate?.alpha ?? 0) >= 1 ? SDL_PIXELFORMAT_RGB888 : SDL_PIXELFORMAT_ARGB8888
+        guard let block = SDL_CreateRGBSurfaceWithFormat(0, Int32(bw), Int32(bh), 32, format.rawValue) else {
+            return nil
+        }
         defer { SDL_FreeSurface(block) }
         SDL_SetSurfaceBlendMode(block, SDL_BLENDMODE_NONE)
+        if let p = run.plate {
+            SDL_FillRect(
+                block, nil,
+                SDL_MapRGBA(block.pointee.format, channel(p.red), channel(p.green), channel(p.blue), channel(p.alpha)))
+        }
         let c = run.color
         let fg = SDL_Color(r: channel(c.red), g: channel(c.green), b: channel(c.blue), a: channel(c.alpha))
         for (i, line) in lines.enumerated() where !line.isEmpty {
             guard let rendered = shaper.render(line, color: fg) else { continue }
             defer { SDL_FreeSurface(rendered) }
-            SDL_SetSurfaceBlendMode(rendered, SDL_BLENDMODE_NONE)
+            SDL_SetSurfaceBlendMode(rendered, run.plate == nil ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
             let lw = Int(rendered.pointee.w)
-            let x = TextLayout.offset(width: lw, in: w, align: run.align, rightToLeft: run.isRightToLeft)
-            var dst = SDL_Rect(x: Int32(x), y: Int32(i * lineHeight), w: rendered.pointee.w, h: rendered.pointee.h)
+            let x = padX + TextLayout.offset(width: lw, in: w, align: run.align, rightToLeft: run.isRightToLeft)
+            var dst = SDL_Rect(
+                x: Int32(x), y: Int32(padY + i * lineHeight), w: rendered.pointee.w, h: rendered.pointee.h)
             SDL_UpperBlit(rendered, nil, block, &dst)
         }
         guard let texture = textures.texture(block) else { return nil }
         return Entry(
-            texture: texture, size: Size(width: Double(w), height: Double(h)), bytes: w * h * 4, used: clock,
-            pixels: key.pixels)
+            texture: texture, size: Size(width: Double(bw), height: Double(bh)),
+            inset: Size(width: Double(padX), height: Double(padY)), bytes: bw * bh * 4, used: clock, pixels: key.pixels)
     }
 
     static func width(of text: String, font: OpaquePointer) -> Int {
