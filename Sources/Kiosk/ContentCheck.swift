@@ -77,9 +77,11 @@ public enum ContentCheck {
     public static func run(
         _ text: String, file: String, baseDirectory: String, fileExists: (String) -> Bool,
         inspect: (String) -> ImageReport, font: ((_ language: String, _ named: [String: String]) -> FontReport)? = nil,
-        fits: ((_ run: TextRun, _ named: [String: String]) -> Bool?)? = nil, screen: Size = ContentCheck.screen
+        fits: ((_ run: TextRun, _ named: [String: String]) -> Bool?)? = nil, screen: Size = ContentCheck.screen,
+        readFile: (String) -> Result<[UInt8], FileReadError> = { _ in .failure(FileReadError("no reader")) }
     ) -> ContentReport {
-        let check = Manifest.check(text, file: file, baseDirectory: baseDirectory, fileExists: fileExists)
+        let check = Manifest.check(
+            text, file: file, baseDirectory: baseDirectory, fileExists: fileExists, readFile: readFile)
         let problems = ProblemList(file: file)
         for p in check.problems { problems.add(p) }
         // The scenes as parsed, with or without errors elsewhere: their images are checked either way.
@@ -123,6 +125,11 @@ public enum ContentCheck {
                         "\(scene.path).hotspots[\(h.index)].\(h.labelAt == nil ? "label" : "labelAt")",
                         "the label is outside its image (\(r.width)x\(r.height)): it shows beside the picture")
                 }
+            }
+            if let list = scene.list {
+                let sections = Set(list.rows.map { $0.section?.text(in: "", fallback: "") ?? "" }).count
+                summary.append("\(scene.id): list of \(list.rows.count) rows in \(sections) sections")
+                continue
             }
             let kind = scene.type == .carousel ? "carousel of \(scene.pages.count)" : scene.type.rawValue
             let hotspots = scene.hotspots.count == 1 ? "1 hotspot" : "\(scene.hotspots.count) hotspots"

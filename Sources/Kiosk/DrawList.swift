@@ -74,6 +74,8 @@ extension Scene {
         case .zoom, .scroll:
             appendImage(0, view: view, origin: .zero, clip: screen, tiles: &tiles, to: &out)
             appendIndicators(view, origin: .zero, to: &out)
+        case .list:
+            appendList(to: &out)
         case .carousel:
             // Beyond the first or the last page (a bounce) there is only the background.
             let strip = Rect(

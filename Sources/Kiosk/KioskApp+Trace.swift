@@ -18,6 +18,7 @@ extension KioskApp {
         s += "\"views\": {"
         s += scene.tracedViews.map { "\(jsonString($0.id)): \(Self.json($0.view))" }.joined(separator: ", ")
         s += "}"
+        if let list = scene.list { s += ", \"list\": " + scene.listTrace(list) }
         if let t = transition {
             let progress = min(1, max(0, (now - t.start) / t.duration))
             s +=

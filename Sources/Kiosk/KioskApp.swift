@@ -265,6 +265,7 @@ public final class KioskApp {
         // in the old scene's controller would act again when it is shown next.
         let controller = scene.controller
         controller.step(to: now)
+        if let pulse = scene.pulse, !pulse.isRunning(at: now) { scene.pulse = nil }
         let events = controller.events
         controller.events.removeAll(keepingCapacity: true)
         for g in events { report(g) }
@@ -282,12 +283,25 @@ public final class KioskApp {
         case .hotspotTapped(let id) where Navigator.isControl(id):
             navigator.tapControl(id, at: now)
         case .hotspotTapped(let id):
-            sink.add(
-                TraceEvent(view: scene.config.id, .hotspotTapped(hotspot: id)))
-            if let h = scene.config.hotspots.first(where: { $0.id == id }), let target = h.goto {
-                show(scene: target, from: h)
+            switch scene.tap(id) {
+            case .hotspot(let h)?:
+                sink.add(TraceEvent(view: scene.config.id, .hotspotTapped(hotspot: id)))
+                if let target = h.goto { show(scene: target, from: h) }
+            case .row(let row)?:
+                scene.list?.highlighted = nil
+                sink.add(TraceEvent(view: scene.config.id, .rowTapped(row: id)))
+                switch row.action {
+                case .goto(let target)?: show(scene: target)
+                case .show(let target, let hotspot)?: navigator.show(place: hotspot, in: target, at: now)
+                case nil: break
+                }
+            case nil: break
             }
-        case .tap, .contentTouchBegan, .contentTouchCancelled:
+        case .contentTouchBegan(let id):
+            scene.list?.highlighted = id
+        case .contentTouchCancelled:
+            scene.list?.highlighted = nil
+        case .tap:
             break
         }
     }
@@ -325,6 +339,7 @@ public final class KioskApp {
     /// language button (the outgoing scene of a transition too).
     public func drawList(of scene: Scene, tiles: inout TileQuery) -> [DrawCommand] {
         var list = scene.drawList(tiles: &tiles)
+        list += scene.pulse?.commands(in: scene, at: now) ?? []
         list += scene.wordCommands(language: language, fallback: navigator.languages.first)
         if let frame = navigator.homeButtonFrame(of: scene) { list.append(.homeButton(frame)) }
         if navigator.languages.canChoose {

@@ -5,17 +5,21 @@ extension Manifest {
     /// Parses manifest text and stops at its first error. `file` names it in errors; `baseDirectory` resolves
     /// relative paths; `fileExists` is asked about every image and page (the only I/O, injected).
     public static func parse(
-        _ text: String, file: String, baseDirectory: String, fileExists: (String) -> Bool
+        _ text: String, file: String, baseDirectory: String, fileExists: (String) -> Bool,
+        readFile: (String) -> Result<[UInt8], FileReadError> = { _ in .failure(FileReadError("no reader")) }
     ) throws(ManifestError) -> Manifest {
-        let result = check(text, file: file, baseDirectory: baseDirectory, fileExists: fileExists)
+        let result = check(
+            text, file: file, baseDirectory: baseDirectory, fileExists: fileExists, readFile: readFile)
         if let first = result.errors.first { throw first }
         return result.manifest!
     }
 
     /// Reads manifest text and reports every problem it finds, not just the first: errors (the manifest cannot be
     /// used) and warnings. The manifest is nil when there is an error.
+    /// `readFile` reads a file the manifest names (a list's rows).
     public static func check(
-        _ text: String, file: String, baseDirectory: String, fileExists: (String) -> Bool
+        _ text: String, file: String, baseDirectory: String, fileExists: (String) -> Bool,
+        readFile: (String) -> Result<[UInt8], FileReadError> = { _ in .failure(FileReadError("no reader")) }
     ) -> ManifestCheck {
         let problems = ProblemList(file: file)
         let root: JSONValue
@@ -63,7 +67,7 @@ extension Manifest {
                 }
                 if let scene = parseScene(
                     value, path: "scenes[\(i)]", baseDirectory: baseDirectory, languages: languages,
-                    problems: problems, fileExists: fileExists)
+                    problems: problems, fileExists: fileExists, readFile: readFile)
                 {
                     scenes.append(scene)
                 }
@@ -78,6 +82,7 @@ extension Manifest {
                     problems.error("\(scene.path).hotspots[\(h.index)].goto", "no scene has the id \"\(target)\"")
                 }
             }
+            checkRowActions(scene, scenes: scenes, ids: ids, problems: problems)
         }
         let home = problems.attempt { () throws(ManifestError) in try top.string("home") } ?? nil
         if let home, !ids.contains(home) { problems.error("home", "no scene has the id \"\(home)\"") }
@@ -197,20 +202,20 @@ extension Manifest {
         return fonts
     }
 
-    /// A scene that no hotspot leads to, that is not home and that the attract loop does not show: a visitor
-    /// never sees it (a warning).
+    /// A scene that no hotspot or list row leads to, that is not home and that the attract loop does not show: a
+    /// visitor never sees it (a warning).
     static func warnUnreachable(_ scenes: [SceneConfig], from roots: [String], problems: ProblemList) {
         var reached = Set(roots)
         var queue = roots
         while let id = queue.popLast() {
-            for target in scenes.first(where: { $0.id == id })?.hotspots.compactMap(\.goto) ?? []
-            where reached.insert(target).inserted {
+            for target in scenes.first(where: { $0.id == id })?.targets ?? [] where reached.insert(target).inserted {
                 queue.append(target)
             }
         }
         for scene in scenes where reached.insert(scene.id).inserted {
             problems.warning(
-                scene.path, "scene \"\(scene.id)\": nothing reaches it (it is not home and no hotspot goes to it)")
+                scene.path,
+                "scene \"\(scene.id)\": nothing reaches it (it is not home and no hotspot or row goes to it)")
         }
     }
 

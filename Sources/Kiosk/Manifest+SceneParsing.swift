@@ -7,7 +7,7 @@ extension Manifest {
     /// missing image is recorded and the scene made anyway, so the rest of it is checked too.
     static func parseScene(
         _ value: JSONValue, path: String, baseDirectory: String, languages: [String], problems: ProblemList,
-        fileExists: (String) -> Bool
+        fileExists: (String) -> Bool, readFile: (String) -> Result<[UInt8], FileReadError>
     ) -> SceneConfig? {
         guard
             let o = problems.attempt({ () throws(ManifestError) in try Object(value, path: path, problems: problems) })
@@ -24,7 +24,7 @@ extension Manifest {
                 }
                 guard let type = SceneType(rawValue: typeName) else {
                     throw problems.fail(
-                        "\(path).type", "\"\(typeName)\" is not a scene type (zoom, carousel or scroll)")
+                        "\(path).type", "\"\(typeName)\" is not a scene type (zoom, carousel, scroll or list)")
                 }
                 return type
             })
@@ -33,6 +33,7 @@ extension Manifest {
         case .zoom: o.allow(["id", "type", "image", "minZoom", "maxZoom", "doubleTapZoom", "overlays"] + optionKeys)
         case .carousel: o.allow(["id", "type", "pages", "pageControl", "maxZoom", "doubleTapZoom"] + optionKeys)
         case .scroll: o.allow(["id", "type", "image", "axis", "overlays"] + optionKeys)
+        case .list: o.allow(["id", "type", "rows", "sectionIndex", "sort"] + optionKeys)
         }
         guard
             let id = problems.attempt({ () throws(ManifestError) -> String in
@@ -109,7 +110,7 @@ extension Manifest {
                     imageSets.append(file)
                     captions.append(caption)
                 }
-            } else {
+            } else if type != .list {
                 guard let value = o.values["image"] else { throw problems.fail("\(path).image", "missing") }
                 let set = try images("\(path).image", value)
                 image = set[""]
@@ -163,11 +164,54 @@ extension Manifest {
             problems.attempt { () throws(ManifestError) in
                 try parseOverlays(o, languages: languages, problems: problems)
             } ?? []
-        return SceneConfig(
+        let list =
+            type != .list
+            ? nil
+            : problems.attempt { () throws(ManifestError) -> ListConfig in
+                var list = ListConfig(
+                    rows: try parseRows(
+                        o, path: path, baseDirectory: baseDirectory, languages: languages, problems: problems,
+                        fileExists: fileExists, readFile: readFile))
+                list.sectionIndex = try o.bool("sectionIndex") ?? false
+                switch try o.string("sort") {
+                case nil: break
+                case "title": list.sortsByTitle = true
+                case let other?: throw problems.fail("\(path).sort", "\"\(other)\" is not a sort (only \"title\")")
+                }
+                return list
+            } ?? ListConfig(rows: [])
+        var config = SceneConfig(
             id: id, type: type, image: image, pages: pages, pageControl: pageControl, minZoom: minZoom,
             maxZoom: maxZoom, doubleTapZoom: doubleTapZoom, axis: axis, hotspots: hotspots, options: options,
             path: path, title: title, captions: captions.contains { $0 != nil } ? captions : [], overlays: overlays,
             localizedImages: localizedImages)
+        config.list = list
+        return config
+    }
+
+    /// A list's rows go to scenes that exist, and show hotspots of zoom scenes that have them.
+    static func checkRowActions(_ scene: SceneConfig, scenes: [SceneConfig], ids: Set<String>, problems: ProblemList) {
+        for row in scene.list?.rows ?? [] {
+            func error(_ key: String, _ message: String) {
+                problems.add(
+                    ManifestError(file: row.file ?? problems.file, path: "\(row.path).\(key)", message: message))
+            }
+            switch row.action {
+            case nil: break
+            case .goto(let target)?:
+                if !ids.contains(target) { error("goto", "no scene has the id \"\(target)\"") }
+            case .show(let target, let hotspot)?:
+                guard let zoom = scenes.first(where: { $0.id == target }) else {
+                    if !ids.contains(target) { error("show", "no scene has the id \"\(target)\"") }
+                    continue
+                }
+                if zoom.type != .zoom {
+                    error("show", "\"\(target)\" is a \(zoom.type.rawValue) scene; show needs a zoom scene")
+                } else if !zoom.hotspots.contains(where: { $0.id == hotspot }) {
+                    error("show", "the scene \"\(target)\" has no hotspot \"\(hotspot)\"")
+                }
+            }
+        }
     }
 
     static func parseOptions(_ o: Object, path: String, problems: ProblemList) throws(ManifestError) -> ScrollOptions {

@@ -116,7 +116,7 @@ public struct AffineMatrix: Equatable, Sendable {
     }
 }
 
-public enum SceneType: String, Sendable { case zoom, carousel, scroll }
+public enum SceneType: String, Sendable { case zoom, carousel, scroll, list }
 
 public enum ZoomLimit: Equatable, Sendable {
     case fit
@@ -175,6 +175,8 @@ public struct SceneConfig: Equatable, Sendable {
     /// The scene's images in each language whose images differ from the first language's (`imagePaths`):
     /// `"image": {"en": "menu-en.png", "de": "menu-de.png"}`.
     public var localizedImages: [String: [String]] = [:]
+    /// A list scene's rows (words-and-languages.md).
+    public var list: ListConfig?
 
     /// Whether it has words to draw (a title, captions, labels).
     public var hasWords: Bool {
@@ -182,7 +184,24 @@ public struct SceneConfig: Equatable, Sendable {
     }
 
     /// The scene's images: a carousel's pages, else its one image.
-    public var imagePaths: [String] { type == .carousel ? pages : [image ?? ""] }
+    public var imagePaths: [String] {
+        switch type {
+        case .carousel: pages
+        case .list: []
+        case .zoom, .scroll: [image ?? ""]
+        }
+    }
+
+    /// The scenes its hotspots and rows go to (or show a place in).
+    public var targets: [String] {
+        hotspots.compactMap(\.goto)
+            + (list?.rows ?? []).compactMap { row in
+                switch row.action {
+                case .goto(let scene)?, .show(let scene, _)?: scene
+                case nil: nil
+                }
+            }
+    }
 
     /// The scene's images in `language` (the first language's where it has none of its own).
     public func imagePaths(in language: String) -> [String] { localizedImages[language] ?? imagePaths }

@@ -44,7 +44,9 @@ final class Navigator {
         languages = Languages(manifest.languages)
         let first = startScene.flatMap { manifest.scene($0) } ?? manifest.scene(manifest.home) ?? manifest.scenes[0]
         let paths = first.imagePaths(in: languages.current)
-        scene = Scene(config: first, size: sceneSize, images: paths.map(imageInfo), imagePaths: paths, sink: sink)
+        scene = Scene(
+            config: first, size: sceneSize, images: paths.map(imageInfo), imagePaths: paths,
+            language: languages.current, fallback: languages.first, sink: sink)
         scenes[first.id] = scene
         scene.controller.hitTest = { [unowned self] p in self.hitTest(p) }
         lastPage = scene.currentPage
@@ -58,7 +60,9 @@ final class Navigator {
 
     /// A new instance of a scene, which replaces the one kept for its id.
     func newScene(_ config: SceneConfig, images: [ImageInfo], paths: [String]) -> Scene {
-        let s = Scene(config: config, size: sceneSize, images: images, imagePaths: paths, sink: sink)
+        let s = Scene(
+            config: config, size: sceneSize, images: images, imagePaths: paths, language: languages.current,
+            fallback: languages.first, sink: sink)
         s.controller.hitTest = { [unowned self] p in self.hitTest(p) }
         scenes[config.id] = s
         return s
@@ -74,6 +78,14 @@ final class Navigator {
         if let hotspot { openedFrom[id] = (old.config.id, hotspot.id) }
         startTransition(from: old, grow: grow, style: style, at: now)
         sink.add(TraceEvent(.sceneDidChange(scene: id)))
+    }
+
+    /// A list's row shows a place: zoom scene `id` opens (with the manifest's transition), zoomed to hotspot
+    /// `hotspot`, which then pulses.
+    func show(place hotspot: String, in id: String, at now: Double) {
+        show(scene: id, at: now)
+        guard scene.config.id == id, let h = scene.config.hotspots.first(where: { $0.id == hotspot }) else { return }
+        scene.showPlace(h, at: now)
     }
 
     /// Shows the current scene anew at its opening state, fading from how it looks now (an attract step on the
@@ -175,7 +187,7 @@ final class Navigator {
             }
         }
         if let frame = homeButtonFrame(of: scene), frame.contains(p) { return Self.homeButtonID }
-        return scene.hotspot(at: p)?.id
+        return scene.target(at: p)
     }
 
     /// One of the kiosk's controls was tapped: home goes home; the language button switches between two
@@ -201,6 +213,7 @@ final class Navigator {
         guard languages.choose(tag) else { return }
         sink.add(TraceEvent(.languageDidChange(language: tag)))
         showLanguageImages()
+        for kept in scenes.values { kept.list?.relayout(language: tag) }
     }
 
     /// Scenes whose images depend on the language show the visitor's: in place where the sizes are the same

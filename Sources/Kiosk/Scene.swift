@@ -38,14 +38,25 @@ public final class Scene {
     public private(set) var imagePaths: [String]
     /// A scroll scene's fixed scale from image pixels to points.
     let scrollScale: Double
+    /// A list scene's rows, laid out.
+    public let list: ListState?
+    /// Where its events go (the trace's).
+    let sink: EventSink
+    /// The glow on a hotspot a list's row showed, while it runs.
+    public internal(set) var pulse: PlacePulse?
     /// The attract loop changes the main view's zoom frame by frame: drawn as a zoom in motion (from the level
     /// of half the resolution), so a drift does not load and drop a level of tiles as it passes through it.
     var isDrifting = false
     let delegates: [TraceDelegate]
 
-    public init(config: SceneConfig, size: Size, images: [ImageInfo], imagePaths: [String]? = nil, sink: EventSink) {
+    /// `language`: the visitor's, `fallback` the manifest's first (a list is laid out in it).
+    public init(
+        config: SceneConfig, size: Size, images: [ImageInfo], imagePaths: [String]? = nil,
+        language: String = Languages.undetermined, fallback: String = Languages.undetermined, sink: EventSink
+    ) {
         self.config = config
         self.size = size
+        self.sink = sink
         self.images = images
         self.imagePaths = imagePaths ?? config.imagePaths
         var delegates: [TraceDelegate] = []
@@ -53,6 +64,7 @@ public final class Scene {
         config.options.apply(to: view)
         var pages: [ScrollView] = []
         var scrollScale = 1.0
+        var list: ListState?
         switch config.type {
         case .zoom:
             let image = images[0].size
@@ -73,6 +85,14 @@ public final class Scene {
                 ? (image.width > 0 ? size.width / image.width : 1) : (image.height > 0 ? size.height / image.height : 1)
             view.contentSize = image * scrollScale
             view.centersContent = true
+            delegates.append(TraceDelegate(id: config.id, sink: sink, zoomingSize: nil))
+        case .list:
+            let state = ListState(config.list ?? ListConfig(rows: []), language: language, fallback: fallback)
+            list = state
+            view.contentSize = Size(width: size.width, height: state.layout.height)
+            view.alwaysBounceVertical = true
+            // Under the title bar, as a table under a navigation bar (adjustedContentInset).
+            if config.title != nil { view.contentInset.top = WordStyle.titleBarHeight }
             delegates.append(TraceDelegate(id: config.id, sink: sink, zoomingSize: nil))
         case .carousel:
             view.isPagingEnabled = true
@@ -98,8 +118,10 @@ public final class Scene {
         self.view = view
         self.pages = pages
         self.scrollScale = scrollScale
+        self.list = list
         self.delegates = delegates
         controller = GestureController(scrollView: view)
+        if list != nil { controller.control = { [unowned self] e in self.indexTouch(e) } }
         controller.pages = pages
         if let d = config.doubleTapZoom {
             controller.doubleTapZoomScale = config.type == .carousel ? d * Self.fitScale(images[0].size, in: size) : d
@@ -125,6 +147,8 @@ public final class Scene {
     /// at its start, the first page. Animated (an idle reset) or at once (opening the scene).
     public func reset(animated: Bool = false) {
         isDrifting = false
+        list?.highlighted = nil
+        pulse = nil
         for v in [view] + pages {
             if animated && v.canZoom && v.zoomScale != v.minimumZoomScale {
                 // One animation: zooming out to the minimum also brings the content back within its limits.
@@ -146,6 +170,22 @@ public final class Scene {
 
     /// The scale from image pixels to points of the image's view (`zoomScale`, or a scroll scene's fit).
     func imageScale(_ v: ScrollView) -> Double { config.type == .scroll ? scrollScale : v.zoomScale }
+
+    /// What a tap at a point of the scene is for: a hotspot's id, or a list's row's.
+    public func target(at p: Point) -> String? {
+        config.type == .list ? row(at: p)?.id : hotspot(at: p)?.id
+    }
+
+    /// What a tap on target `id` (`target(at:)`) is.
+    public enum Tap {
+        case hotspot(Hotspot)
+        case row(ListRow)
+    }
+
+    public func tap(_ id: String) -> Tap? {
+        if let list { return list.config.rows.first { $0.id == id }.map(Tap.row) }
+        return config.hotspots.first { $0.id == id }.map(Tap.hotspot)
+    }
 
     /// The hotspot under a point of the scene, if any.
     public func hotspot(at p: Point) -> Hotspot? {
@@ -183,5 +223,5 @@ public final class Scene {
     /// The page of a carousel, else nil.
     public var currentPage: Int? { config.type == .carousel ? view.currentPage : nil }
 
-    public var isAtRest: Bool { ([view] + pages).allSatisfy(\.isAtRest) && controller.isIdle }
+    public var isAtRest: Bool { ([view] + pages).allSatisfy(\.isAtRest) && controller.isIdle && pulse == nil }
 }

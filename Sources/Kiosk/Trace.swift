@@ -27,6 +27,8 @@ public struct TraceEvent: Equatable, Sendable {
         // The kiosk's.
         case sceneDidChange(scene: String)
         case languageDidChange(language: String)
+        case rowTapped(row: String)
+        case sectionIndexJump(section: String)
         case sceneTransition(from: String, to: String, style: TransitionStyle)
         /// New content: nil when it replaced the old, else why it did not.
         case contentDidReload(error: String?)
@@ -68,6 +70,8 @@ public struct TraceEvent: Equatable, Sendable {
         case .hotspotTapped: "hotspotTapped"
         case .sceneDidChange: "sceneDidChange"
         case .languageDidChange: "languageDidChange"
+        case .rowTapped: "rowTapped"
+        case .sectionIndexJump: "sectionIndexJump"
         case .sceneTransition: "sceneTransition"
         case .contentDidReload: "contentDidReload"
         case .idleReset: "idleReset"
@@ -97,6 +101,8 @@ public struct TraceEvent: Equatable, Sendable {
         case .hotspotTapped(let id): "\"hotspot\": \(jsonString(id))"
         case .sceneDidChange(let id): "\"scene\": \(jsonString(id))"
         case .languageDidChange(let tag): "\"language\": \(jsonString(tag))"
+        case .rowTapped(let id): "\"row\": \(jsonString(id))"
+        case .sectionIndexJump(let section): "\"section\": \(jsonString(section))"
         case .sceneTransition(let from, let to, let style):
             "\"from\": \(jsonString(from)), \"to\": \(jsonString(to)), \"style\": \(jsonString(style.rawValue))"
         case .contentDidReload(nil): "\"ok\": true"

@@ -169,7 +169,12 @@ extension Runner {
             inspect: { decode ? ImageInspector.inspect($0, screen: screen) : ImageInspector.size($0) },
             font: decode ? { FontBook.report(language: $0, named: $1) } : nil,
             fits: decode && measureWords ? fitting() : nil,
-            screen: screen)
+            screen: screen,
+            readFile: { file in
+                RegularFile.read(file, limit: RegularFile.textLimit).mapError { p in
+                    FileReadError(p.isMissing ? "missing" : p.message)
+                }
+            })
     }
 
     /// Whether a text fits its box, measured in the manifest's fonts (`named`), opened once for the check.
@@ -196,31 +201,4 @@ extension Runner {
         print("ok")
         return 0
     }
-}
-
-/// The offset of the first byte of `bytes` that is not part of well-formed UTF-8 (nil: all is).
-func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-    var i = 0
-    while i < bytes.count {
-        let b = bytes[i]
-        let (count, lowest): (Int, UInt32) =
-            switch b {
-            case 0x00...0x7F: (1, 0)
-            case 0xC2...0xDF: (2, 0x80)
-            case 0xE0...0xEF: (3, 0x800)
-            case 0xF0...0xF4: (4, 0x10000)
-            default: (0, 0)
-            }
-        guard count > 0, i + count <= bytes.count else { return i }
-        var scalar = count == 1 ? UInt32(b) : UInt32(b) & (0xFF >> (count + 1))
-        for k in 1..<max(1, count) {
-            let c = bytes[i + k]
-            guard c & 0xC0 == 0x80 else { return i }
-            scalar = scalar << 6 | UInt32(c & 0x3F)
-        }
-        // Overlong forms, surrogates and beyond U+10FFFF are not UTF-8.
-        guard scalar >= lowest, !(0xD800...0xDFFF).contains(scalar), scalar <= 0x10FFFF else { return i }
-        i += count
-    }
-    return nil
 }

@@ -24,6 +24,13 @@ public final class GestureController {
     public var doubleTapZoomScale: Double?
     /// What happened since the owner last cleared it (`events.removeAll(keepingCapacity: true)`).
     public var events: [GestureEvent] = []
+    /// A control over the scroll view (a table's section index) that takes a touch beginning on it whole, as
+    /// UITableView's index takes its touches from the table: asked with the first finger's down, it answers
+    /// whether it takes the touch; then it has every position of that finger until it lifts, and the scroll
+    /// views none.
+    public var control: ((InputEvent) -> Bool)?
+    /// The finger a control has.
+    var controlFinger: Int64?
 
     struct Finger {
         var id: Int64
@@ -66,11 +73,11 @@ public final class GestureController {
     }
 
     /// Whether any finger is down.
-    public var isTouching: Bool { !fingers.isEmpty }
+    public var isTouching: Bool { !fingers.isEmpty || controlFinger != nil }
 
     /// Whether nothing is down and no timer is pending (a single tap awaiting confirmation, a delayed touch).
     public var isIdle: Bool {
-        guard fingers.isEmpty, !tap.isWaiting else { return false }
+        guard fingers.isEmpty, controlFinger == nil, !tap.isWaiting else { return false }
         if case .pending = contentTouch { return false }
         return true
     }
@@ -80,6 +87,16 @@ public final class GestureController {
     public func handle(_ event: InputEvent) {
         guard event.position.isFinite else { return }
         advanceTimers(to: event.timestamp)
+        if let finger = controlFinger {
+            guard event.finger == finger else { return }
+            _ = control?(event)
+            if event.kind == .up || event.kind == .cancel { controlFinger = nil }
+            return
+        }
+        if event.kind == .down, fingers.isEmpty, let control, control(event) {
+            controlFinger = event.finger
+            return
+        }
         let index = fingers.firstIndex { $0.id == event.finger }
         switch event.kind {
         case .down:

@@ -117,6 +117,12 @@ struct Kiosk {
             try FileManager.default.createSymbolicLink(
                 at: images, withDestinationURL: assets.appendingPathComponent("images"))
         }
+        // The demo's directory, beside its manifest.
+        let rows = dir.appendingPathComponent("directory.csv")
+        if !FileManager.default.fileExists(atPath: rows.path) {
+            try FileManager.default.createSymbolicLink(
+                at: rows, withDestinationURL: assets.appendingPathComponent("directory.csv"))
+        }
         let path = dir.appendingPathComponent("kiosk.json").path
         try json.write(toFile: path, atomically: true, encoding: .utf8)
         return path

@@ -1,3 +1,4 @@
+import Foundation
 import Kiosk
 import ScrollEngine
 import Testing
@@ -43,8 +44,15 @@ import Testing
     @Test func theDemoManifestIsValid() throws {
         let path = #filePath.replacingOccurrences(of: "Tests/KioskTests/ManifestTests.swift", with: "Assets/kiosk.json")
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        let m = try Manifest.parse(text, file: path, baseDirectory: "/x", fileExists: { _ in true })
-        #expect(Set(m.scenes.map(\.type)) == [.zoom, .carousel, .scroll])
+        let assets = (path as NSString).deletingLastPathComponent
+        let m = try Manifest.parse(
+            text, file: path, baseDirectory: assets, fileExists: { _ in true },
+            readFile: { file in
+                FileManager.default.contents(atPath: file).map { .success(Array($0)) }
+                    ?? .failure(FileReadError("missing"))
+            })
+        #expect(Set(m.scenes.map(\.type)) == [.zoom, .carousel, .scroll, .list])
+        #expect(m.scene("directory")?.list?.rows.count == 10)
     }
 
     /// Every error names the file and the JSON path of the field.

@@ -1,0 +1,157 @@
+import Foundation
+import ScrollEngine
+
+/// Where a list scene's sections and rows are, in the list's content points (UITableView's plain style): each
+/// section a header then its rows, one height each, so that the row at any offset is found by arithmetic and a
+/// binary search, never by walking the rows. Laid out once per language (a sort by title is the visitor's).
+public struct ListLayout: Sendable {
+    public struct Section: Sendable {
+        /// Its header's text (nil: rows without a section, under no header).
+        public var title: String?
+        /// Its rows' positions in `order`.
+        public var rows: Range<Int>
+        /// Its header's top (its first row's, without a header).
+        public var top: Double
+        public var headerHeight: Double { title == nil ? 0 : ListStyle.headerHeight }
+    }
+
+    /// The rows' indices in the manifest, in the order shown.
+    public let order: [Int]
+    public let sections: [Section]
+    public let height: Double
+
+    public init(_ list: ListConfig, language: String, fallback: String) {
+        let rows = list.rows
+        // Sections in the order of their first row; rows in theirs (or both by title, as the visitor reads).
+        var keys: [String?] = []
+        var members: [String?: [Int]] = [:]
+        for (i, row) in rows.enumerated() {
+            let key = row.section?.text(in: fallback, fallback: fallback)
+            if members[key] == nil { keys.append(key) }
+            members[key, default: []].append(i)
+        }
+        let locale = Locale(identifier: language)
+        func sortKey(_ s: String) -> String {
+            s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: locale)
+        }
+        if list.sortsByTitle {
+            keys.sort { a, b in sortKey(a ?? "") < sortKey(b ?? "") }
+            for (key, indices) in members {
+                let titles = indices.map { sortKey(rows[$0].title.text(in: language, fallback: fallback)) }
+                members[key] = zip(indices, titles).sorted { $0.1 < $1.1 }.map(\.0)
+            }
+        }
+        var order: [Int] = []
+        order.reserveCapacity(rows.count)
+        var sections: [Section] = []
+        var y = 0.0
+        for key in keys {
+            let indices = members[key] ?? []
+            let first = indices.first.map { rows[$0] }
+            let title = key == nil ? nil : first?.section?.text(in: language, fallback: fallback)
+            let section = Section(title: title, rows: order.count..<(order.count + indices.count), top: y)
+            order += indices
+            y += section.headerHeight + Double(indices.count) * ListStyle.rowHeight
+            sections.append(section)
+        }
+        self.order = order
+        self.sections = sections
+        height = y
+    }
+
+    /// The section of row position `position` (binary search).
+    public func section(ofRow position: Int) -> Int {
+        var lo = 0
+        var hi = sections.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if sections[mid].rows.lowerBound <= position { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The section whose header or rows are at content `y` (the last one below its end).
+    public func section(at y: Double) -> Int {
+        var lo = 0
+        var hi = max(0, sections.count - 1)
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if sections[mid].top <= y { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The top of row position `position`.
+    public func rowTop(_ position: Int) -> Double {
+        let s = sections[section(ofRow: position)]
+        return s.top + s.headerHeight + Double(position - s.rows.lowerBound) * ListStyle.rowHeight
+    }
+
+    /// The row position at content `y`, nil on a header or beyond the rows.
+    public func row(at y: Double) -> Int? {
+        guard !sections.isEmpty, y >= 0, y < height else { return nil }
+        let s = sections[section(at: y)]
+        let inRows = y - s.top - s.headerHeight
+        guard inRows >= 0 else { return nil }
+        let position = s.rows.lowerBound + Int(inRows / ListStyle.rowHeight)
+        return s.rows.contains(position) ? position : nil
+    }
+
+    /// The row positions at least partly between content `top` and `bottom`.
+    public func rows(from top: Double, to bottom: Double) -> Range<Int> {
+        guard !order.isEmpty, bottom > top else { return 0..<0 }
+        let first = max(0, min(order.count - 1, firstRow(atOrBelow: max(0, top))))
+        var last = first
+        while last < order.count && rowTop(last) < bottom { last += 1 }
+        return first..<last
+    }
+
+    /// The first row that ends below `y`.
+    func firstRow(atOrBelow y: Double) -> Int {
+        let s = sections[section(at: y)]
+        let inRows = max(0, y - s.top - s.headerHeight)
+        return min(s.rows.upperBound, s.rows.lowerBound + Int(inRows / ListStyle.rowHeight))
+    }
+
+    /// The header that sticks to the top of a list scrolled to `top` (the content y at the visible top, under
+    /// the title bar): the section there, its header held at the top until the next header pushes it up. Its y
+    /// is in content points.
+    public func stickyHeader(top: Double) -> (section: Int, y: Double)? {
+        guard !sections.isEmpty else { return nil }
+        let i = section(at: top)
+        let s = sections[i]
+        guard s.title != nil else { return nil }
+        var y = max(s.top, top)
+        if i + 1 < sections.count { y = min(y, sections[i + 1].top - s.headerHeight) }
+        return (i, y)
+    }
+}
+
+/// How a list looks: sizes in points (UITableView's plain style, made for a finger a step back from the screen).
+public enum ListStyle {
+    /// A row: a thumbnail, a title and a subtitle (UITableView's default 44 pt row, doubled for a kiosk).
+    public static let rowHeight = 88.0
+    public static let headerHeight = 44.0
+    public static let titleSize = 26.0
+    public static let subtitleSize = 18.0
+    public static let headerSize = 20.0
+    /// The section index down the trailing edge, its letters this size.
+    public static let indexWidth = 48.0
+    public static let indexSize = 20.0
+    public static let margin = 24.0
+    public static let thumbnailSize = 64.0
+    /// Where a row's text starts: after a column as wide as a thumbnail (where the home button sits at the top).
+    public static let textInset = margin + thumbnailSize + 16
+    public static let background = Color(red: 1, green: 1, blue: 1, alpha: 1)
+    public static let headerBackground = Color(red: 0.94, green: 0.94, blue: 0.96, alpha: 1)
+    /// UITableViewCell's selection grey.
+    public static let highlight = Color(red: 0.82, green: 0.82, blue: 0.84, alpha: 1)
+    public static let separator = Color(red: 0.78, green: 0.78, blue: 0.8, alpha: 1)
+    public static let titleColor = Color(red: 0.07, green: 0.07, blue: 0.09, alpha: 1)
+    public static let subtitleColor = Color(red: 0.42, green: 0.42, blue: 0.45, alpha: 1)
+    /// The index's letters in the system tint (UIKit's blue).
+    public static let indexColor = Color(red: 0, green: 0.48, blue: 1, alpha: 1)
+    /// The pulse on a hotspot that a row showed: how long, and its colour at its strongest.
+    public static let pulseMs = 1500.0
+    public static let pulse = Color(red: 0, green: 0.48, blue: 1, alpha: 0.45)
+}

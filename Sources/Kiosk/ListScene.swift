@@ -1,0 +1,242 @@
+import EventLog
+import Foundation
+import ScrollEngine
+import TouchInput
+
+/// A list scene live (UITableView's plain style): its rows laid out in the visitor's language, the row under
+/// the finger highlighted, the section index down the trailing edge taking its touches whole. Only the rows
+/// on screen are ever looked at: a frame and a touch cost the same for 100 rows as for 100 000.
+public final class ListState {
+    public let config: ListConfig
+    public private(set) var layout: ListLayout
+    public private(set) var language: String
+    /// The manifest's first language, for a text without the visitor's.
+    let fallback: String
+    /// The row the finger is on (after UIKit's content-touch delay), until the touch scrolls or lifts.
+    public internal(set) var highlighted: String?
+    /// The section the index last jumped to while a finger is on it.
+    var indexSection: Int?
+
+    init(_ config: ListConfig, language: String, fallback: String) {
+        self.config = config
+        self.language = language
+        self.fallback = fallback
+        layout = ListLayout(config, language: language, fallback: fallback)
+    }
+
+    /// Laid out again for another language (its titles, and its sort when sorted by title).
+    func relayout(language: String) {
+        guard language != self.language else { return }
+        self.language = language
+        layout = ListLayout(config, language: language, fallback: fallback)
+    }
+
+    var isRightToLeft: Bool { Languages.isRightToLeft(language) }
+
+    /// The sections the index lists (those with a header), each by its initial.
+    public var indexEntries: [(section: Int, letter: String)] {
+        layout.sections.enumerated().compactMap { i, s in
+            guard config.sectionIndex, let title = s.title else { return nil }
+            // Arabic's article (ال) begins most words: the index shows the letter after it, as Arabic indexes do.
+            let word = title.count > 3 && title.hasPrefix("ال") ? title.dropFirst(2) : Substring(title)
+            guard let first = word.first else { return nil }
+            return (i, String(first).uppercased())
+        }
+    }
+
+    /// The index's strip: the trailing edge (the left in a right-to-left language) below `top`.
+    func indexStrip(size: Size, top: Double) -> Rect? {
+        guard !indexEntries.isEmpty else { return nil }
+        let x = isRightToLeft ? 0 : size.width - ListStyle.indexWidth
+        return Rect(x: x, y: top, width: ListStyle.indexWidth, height: max(0, size.height - top))
+    }
+
+    /// Each index entry's centre line: the letters evenly down the strip, centred, at most 40 points apart.
+    func indexSlots(in strip: Rect) -> (first: Double, step: Double) {
+        let n = Double(indexEntries.count)
+        let step = min(40, strip.height / max(1, n))
+        return (strip.midY - step * n / 2 + step / 2, step)
+    }
+
+    /// The index entry nearest `y` (sliding past the ends keeps the first or last).
+    func indexEntry(at y: Double, in strip: Rect) -> Int {
+        let (first, step) = indexSlots(in: strip)
+        let i = Int(((y - first) / step).rounded())
+        return min(max(0, i), indexEntries.count - 1)
+    }
+}
+
+extension Scene {
+    /// The list's visible top in content points: its offset plus the title bar's inset.
+    var listTop: Double { view.contentOffset.y + view.contentInset.top }
+
+    /// The section index takes a touch that begins on it, and jumps to the section under the finger as it
+    /// slides (`sectionIndexJump` for each section reached).
+    func indexTouch(_ e: InputEvent) -> Bool {
+        guard let list, let strip = list.indexStrip(size: size, top: view.contentInset.top) else { return false }
+        if e.kind == .down && !strip.contains(e.position) { return false }
+        if e.kind == .up || e.kind == .cancel {
+            list.indexSection = nil
+            return true
+        }
+        let entry = list.indexEntries[list.indexEntry(at: e.position.y, in: strip)]
+        guard entry.section != list.indexSection else { return true }
+        list.indexSection = entry.section
+        jump(toSection: entry.section)
+        return true
+    }
+
+    /// Scrolls at once so that `section`'s header is at the top (within the list's limits), as the index does.
+    func jump(toSection section: Int) {
+        guard let list else { return }
+        let s = list.layout.sections[section]
+        let y = min(s.top - view.contentInset.top, view.offsetLimits(.vertical).upperBound)
+        view.setContentOffset(
+            Point(x: view.contentOffset.x, y: max(view.offsetLimits(.vertical).lowerBound, y)), animated: false)
+        sink.add(TraceEvent(view: config.id, .sectionIndexJump(section: s.title ?? "")))
+    }
+
+    /// The row under a point of the scene (nil on a header, the index, or below the rows).
+    func row(at p: Point) -> ListRow? {
+        guard let list else { return nil }
+        if let strip = list.indexStrip(size: size, top: view.contentInset.top), strip.contains(p) { return nil }
+        let y = p.y + view.contentOffset.y
+        // The sticky header covers the rows under it.
+        if let header = list.layout.stickyHeader(top: listTop), y >= header.y,
+            y < header.y + ListStyle.headerHeight
+        {
+            return nil
+        }
+        return list.layout.row(at: y).map { list.config.rows[list.layout.order[$0]] }
+    }
+
+    /// The list's commands: rows on screen (a margin of one row), then the sticky header, then the index.
+    func appendList(to out: inout [DrawCommand]) {
+        guard let list else { return }
+        let screen = Rect(origin: .zero, size: size)
+        out.append(.fill(screen, ListStyle.background))
+        let layout = list.layout
+        let y0 = view.contentOffset.y
+        let (language, first) = (list.language, list.fallback)
+        // The text starts after the leading column (the thumbnails', clear of the home button) and ends before the
+        // index; both mirror right to left.
+        let rtl = list.isRightToLeft
+        let indexWidth = list.indexEntries.isEmpty ? 0 : ListStyle.indexWidth
+        let textWidth = size.width - ListStyle.textInset - ListStyle.margin - indexWidth
+        let textLeft = rtl ? indexWidth + ListStyle.margin : ListStyle.textInset
+        let separatorLeft = rtl ? 0 : ListStyle.textInset
+        for s in layout.sections where s.title != nil {
+            let top = s.top - y0
+            guard top < size.height, top + ListStyle.headerHeight > 0 else { continue }
+            appendHeader(s, at: top, left: textLeft, width: textWidth, language: language, to: &out)
+        }
+        for position in layout.rows(from: y0 - ListStyle.rowHeight, to: y0 + size.height + ListStyle.rowHeight) {
+            let row = list.config.rows[layout.order[position]]
+            let top = layout.rowTop(position) - y0
+            let band = Rect(x: 0, y: top, width: size.width, height: ListStyle.rowHeight)
+            guard band.intersects(screen) else { continue }
+            if row.id == list.highlighted { out.append(.fill(band, ListStyle.highlight)) }
+            out.append(
+                .fill(
+                    Rect(
+                        x: separatorLeft, y: top + ListStyle.rowHeight - 1, width: size.width - ListStyle.textInset,
+                        height: 1),
+                    ListStyle.separator))
+            let hasSubtitle = row.subtitle != nil
+            let titleBox = Rect(
+                x: textLeft, y: top + (hasSubtitle ? 12 : 0), width: textWidth,
+                height: hasSubtitle ? 38 : ListStyle.rowHeight)
+            out.append(
+                .text(
+                    TextRun(
+                        row.title.text(in: language, fallback: first), language: language,
+                        size: ListStyle.titleSize, color: ListStyle.titleColor, rect: titleBox, align: .start)))
+            if let subtitle = row.subtitle {
+                out.append(
+                    .text(
+                        TextRun(
+                            subtitle.text(in: language, fallback: first), language: language,
+                            size: ListStyle.subtitleSize, color: ListStyle.subtitleColor,
+                            rect: Rect(x: textLeft, y: top + 50, width: textWidth, height: 28), align: .start)))
+            }
+        }
+        if let sticky = layout.stickyHeader(top: listTop) {
+            appendHeader(
+                layout.sections[sticky.section], at: sticky.y - y0, left: textLeft, width: textWidth,
+                language: language, to: &out)
+        }
+        if let strip = list.indexStrip(size: size, top: view.contentInset.top) {
+            let (first, step) = list.indexSlots(in: strip)
+            for (i, entry) in list.indexEntries.enumerated() {
+                out.append(
+                    .text(
+                        TextRun(
+                            entry.letter, language: language, size: ListStyle.indexSize, color: ListStyle.indexColor,
+                            rect: Rect(
+                                x: strip.minX, y: first + Double(i) * step - step / 2, width: strip.width, height: step)
+                        )))
+            }
+        }
+        appendIndicators(view, origin: .zero, to: &out)
+    }
+
+    func appendHeader(
+        _ s: ListLayout.Section, at top: Double, left: Double, width: Double, language: String,
+        to out: inout [DrawCommand]
+    ) {
+        out.append(
+            .fill(Rect(x: 0, y: top, width: size.width, height: ListStyle.headerHeight), ListStyle.headerBackground))
+        out.append(
+            .text(
+                TextRun(
+                    s.title ?? "", language: language, size: ListStyle.headerSize, color: ListStyle.titleColor,
+                    rect: Rect(x: left, y: top, width: width, height: ListStyle.headerHeight), align: .start)))
+    }
+}
+
+/// A hotspot a list's row showed (`show`): once the zoom to it has ended, its rectangle glows twice and fades,
+/// so the visitor sees where the place is.
+public struct PlacePulse: Equatable, Sendable {
+    public var hotspot: Hotspot
+    /// When the glow begins (the zoom's end), in ms.
+    public var start: Double
+
+    public func isRunning(at ms: Double) -> Bool { ms < start + ListStyle.pulseMs }
+
+    /// The glow over the hotspot where `scene` shows it now: two beats, strongest at a quarter and three
+    /// quarters of its time.
+    func commands(in scene: Scene, at ms: Double) -> [DrawCommand] {
+        guard ms >= start, isRunning(at: ms), let frame = scene.frame(of: hotspot) else { return [] }
+        let x = (ms - start) / ListStyle.pulseMs
+        let beat = 0.5 - 0.5 * cos(4 * Double.pi * x)
+        var color = ListStyle.pulse
+        color.alpha *= beat
+        return [.fill(frame, color)]
+    }
+}
+
+extension Scene {
+    /// Brings hotspot `h` into view with an animated zoom to a rectangle twice its size about it (so that it
+    /// fills at most half the screen), then pulses it.
+    func showPlace(_ h: Hotspot, at now: Double) {
+        let r = h.rect
+        view.zoom(
+            to: Rect(x: r.midX - r.width, y: r.midY - r.height, width: 2 * r.width, height: 2 * r.height),
+            animated: true)
+        pulse = PlacePulse(hotspot: h, start: now + ScrollConstants.programmaticAnimationDuration * 1000)
+    }
+}
+
+extension Scene {
+    /// A list scene's line of the trace (cli-and-trace.md, extended): the header stuck at the top (its section
+    /// and its top in scene points, pushed up by the next) and the highlighted row.
+    func listTrace(_ list: ListState) -> String {
+        let header =
+            list.layout.stickyHeader(top: listTop).map { h in
+                "{\"section\": \(jsonString(list.layout.sections[h.section].title ?? "")), "
+                    + "\"y\": \(jsonNumber(h.y - view.contentOffset.y))}"
+            } ?? "null"
+        let highlighted = list.highlighted.map { jsonString($0) } ?? "null"
+        return "{\"stickyHeader\": \(header), \"highlighted\": \(highlighted)}"
+    }
+}

@@ -1,0 +1,111 @@
+import Kiosk
+import Testing
+
+/// A list's rows from a CSV or JSON Lines file (RFC 4180; words-and-languages.md), and every way such a file
+/// goes wrong: a clear line naming the file and the line, never a crash.
+@Suite struct ListRowsTests {
+    static func check(_ file: String, _ bytes: [UInt8], rows: String = "rows.csv") -> ManifestCheck {
+        let text = """
+            {"kioskManifest": 1, "home": "d", "languages": ["en", "de"],
+             "scenes": [{"id": "d", "type": "list", "rows": "\(rows)", "title": "D"},
+                        {"id": "map", "type": "zoom", "image": "m.png", "hotspots": [{"id": "cafe", "rect": [0, 0, 9, 9]}]},
+                        {"id": "menu", "type": "scroll", "image": "menu.png"}]}
+            """
+        return Manifest.check(
+            text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true },
+            readFile: { $0 == "/k/" + file ? .success(bytes) : .failure(FileReadError("missing")) })
+    }
+
+    static func check(csv: String) -> ManifestCheck { check("rows.csv", Array(csv.utf8)) }
+
+    @Test func quotedFieldsHoldCommasLineBreaksAndQuotes() throws {
+        let csv =
+            "\u{FEFF}id,title,title.de,subtitle,show\r\n"
+            + "cafe,Café,Café,\"Coffee, cake\",map#cafe\r\n"
+            + "menu,\"The \"\"daily\"\" menu\",Tageskarte,\"two\nlines\",\r\n\r\n"
+        let check = Self.check(csv: csv)
+        let rows = try #require(check.manifest?.scenes[0].list?.rows, "\(check.problems)")
+        #expect(rows.map(\.id) == ["cafe", "menu"])
+        #expect(rows[0].subtitle?.text(in: "en", fallback: "en") == "Coffee, cake")
+        #expect(rows[0].action == .show(scene: "map", hotspot: "cafe"))
+        #expect(rows[1].title.text(in: "en", fallback: "en") == "The \"daily\" menu")
+        #expect(rows[1].title.text(in: "de", fallback: "en") == "Tageskarte")
+        #expect(rows[1].subtitle?.text(in: "de", fallback: "en") == "two\nlines")
+        #expect(rows[1].path == "line 3")
+        #expect(check.errors.isEmpty, "\(check.problems)")
+    }
+
+    @Test(arguments: [
+        ("id,subtitle\na,b\n", "/k/rows.csv: line 1: no \"title\" column (the header line names the columns)"),
+        (
+            "id,title,colour\na,b,c\n",
+            "/k/rows.csv: line 1: unknown column \"colour\" (known: id, title, subtitle, thumbnail, section, goto, show)"
+        ),
+        (
+            "id,title,title.fr\na,b,c\n",
+            "/k/rows.csv: line 1: column \"title.fr\": \"fr\" is not one of the manifest's languages"
+        ),
+        ("id,title\na,A\nb\n", "/k/rows.csv: line 3: 1 fields; the header has 2"),
+        ("id,title\na,A,extra\n", "/k/rows.csv: line 2: 3 fields; the header has 2"),
+        (
+            "id,title\na,Th\"e A\n",
+            "/k/rows.csv: line 2: a quote inside a field that is not quoted whole (write \"\" for a quote in a quoted field)"
+        ),
+        ("id,title\na,\"open\nb,B\n", "/k/rows.csv: line 2: a quote opened here is never closed"),
+        ("id,title\na,A\nb,B\na,C\n", "/k/rows.csv: line 4: the id \"a\" is also the id of line 2"),
+        ("id,title,goto\na,A,nowhere\n", "/k/rows.csv: line 2.goto: no scene has the id \"nowhere\""),
+        ("id,title,show\na,A,map#bar\n", "/k/rows.csv: line 2.show: the scene \"map\" has no hotspot \"bar\""),
+        (
+            "id,title,show\na,A,menu#x\n",
+            "/k/rows.csv: line 2.show: \"menu\" is a scroll scene; show needs a zoom scene"
+        ),
+        ("id,title,show\na,A,map\n", "/k/rows.csv: line 2.show: expected \"scene#hotspot\", found \"map\""),
+        ("id,title\n,A\n", "/k/rows.csv: line 2.id: missing"),
+        ("", "/k/rows.csv: the file is empty (it needs a header line)"),
+    ])
+    func eachMistakeIsNamedWithItsLine(csv: String, message: String) {
+        let check = Self.check(csv: csv)
+        #expect(check.manifest == nil)
+        #expect(check.problems.map(\.description).contains(message), "\(check.problems.map(\.description))")
+    }
+
+    @Test func bytesThatAreNotUTF8AreNamed() {
+        let check = Self.check("rows.csv", Array("id,title\nb,caf".utf8) + [0xE9] + Array("\n".utf8))
+        #expect(check.errors.map(\.description) == ["/k/rows.csv: line 2: not UTF-8 text (byte 14)"])
+    }
+
+    @Test func aMillionRowsIsAMistakeNotACrash() throws {
+        var csv = "id,title\n"
+        csv.reserveCapacity(16 * 1_000_010)
+        for i in 0..<1_000_000 { csv += "r\(i),R\n" }
+        let check = Self.check(csv: csv)
+        #expect(check.manifest == nil)
+        #expect(
+            check.errors.map(\.description) == ["/k/rows.csv: line 100002: more than 100000 rows"],
+            "\(check.problems.prefix(3))")
+    }
+
+    @Test func jsonLinesAreRowsToo() throws {
+        let lines = #"""
+            {"id": "cafe", "title": {"en": "Café", "de": "Café"}, "section": "Food", "show": "map#cafe"}
+
+            {"id": "menu", "title": "Menu", "goto": "menu"}
+            {"id": "oops", "title": 3}
+            """#
+        let check = Self.check("rows.jsonl", Array(lines.utf8), rows: "rows.jsonl")
+        #expect(
+            check.errors.map(\.description) == [
+                #"/k/rows.jsonl: line 4.title: expected a text (a string, or one per language), found a number"#
+            ])
+        let good = Self.check(
+            "rows.jsonl", Array(lines.split(separator: "\n").dropLast().joined(separator: "\n").utf8),
+            rows: "rows.jsonl")
+        let rows = try #require(good.manifest?.scenes[0].list?.rows)
+        #expect(rows.map(\.action) == [.show(scene: "map", hotspot: "cafe"), .goto(scene: "menu")])
+    }
+
+    @Test func aMissingFileIsNamed() {
+        let check = Self.check("other.csv", [], rows: "rows.csv")
+        #expect(check.errors.map(\.description) == ["k.json: scenes[0].rows: /k/rows.csv: cannot be read (missing)"])
+    }
+}
