@@ -55,12 +55,13 @@ install -D -m 0755 "$binary" "$root/usr/bin/kiosk"
 [ "$toolchain_libs" = 1 ] || strip --strip-unneeded "$root/usr/bin/kiosk"
 # The demo content is the package's; an operator's content lives in /srv/kiosk, which dpkg never touches.
 mkdir -p "$share/deepzoom"
-cp -r Assets/kiosk.json Assets/images "$share/"
+cp -r Assets/kiosk.json Assets/images Assets/directory.csv "$share/"
 cp "$demo" "$share/deepzoom/demo.dzi"
 cp -r "${demo%.dzi}_files" "$share/deepzoom/demo_files"
 # The operator's manifest: a conffile, kept across upgrades. It starts as the demo, by absolute paths.
 install -d "$root/etc/kiosk"
 sed -e 's|"images/|"/usr/share/kiosk/images/|g' -e 's|"deepzoom/|"/usr/share/kiosk/deepzoom/|g' \
+    -e 's|"rows": "\([^/"]*\)"|"rows": "/usr/share/kiosk/\1"|g' \
     Assets/kiosk.json > "$root/etc/kiosk/kiosk.json"
 # The units, with the package's paths: the kiosk, and the installer's tools beside it (units.sh).
 install -d "$root/lib/systemd/system"

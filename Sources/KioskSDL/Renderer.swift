@@ -113,6 +113,7 @@ final class Renderer {
     /// what no picture covers): nothing is cleared first.
     func draw(_ list: [DrawCommand], in context: DrawContext) {
         layers?.nextFrame()
+        words.nextFrame()
         lastScales = seenScales
         seenScales = [:]
         execute(list, in: context)
@@ -155,7 +156,14 @@ final class Renderer {
             placeholder(destination, in: context)
         case .fill(let rect, let color):
             setColor(color)
-            calls.perform(.fillF(frect(context.screen(rect))))
+            let r = frect(context.screen(rect))
+            if color.alpha >= 1 && truncatesRects {
+                // Opaque on the CPU raster: written, not blended (a memset, not a blend per pixel), the same pixels
+                // (SDL's software renderer truncates a float rectangle so).
+                calls.perform(.fill(SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.w), h: Int32(r.h))))
+            } else {
+                calls.perform(.fillF(r))
+            }
         case .background(let rect):
             // Whole pixels, outward: a picture drawn after it covers any pixel it shares.
             let background = context.background

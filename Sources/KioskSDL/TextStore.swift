@@ -16,6 +16,12 @@ final class TextStore {
     private var lastSize: [Identity: Key] = [:]
     private(set) var bytes = 0
     private var clock: UInt64 = 0
+    /// Frames drawn, and the frame each text was last drawn in.
+    private var frame = 0
+    /// Beyond this many bytes, texts not drawn for `trimFrames` frames are let go (the rows a list scrolled
+    /// past, the last language's words): the budget is a ceiling, not a target.
+    static let softBudgetBytes = 4 * 1_048_576
+    static let trimFrames = 60
     /// Texts whose glyphs their font lacks, logged once each.
     private var missingGlyphsLogged: Set<String> = []
 
@@ -47,6 +53,7 @@ final class TextStore {
         var bytes: Int
         var used: UInt64
         var pixels: Int
+        var frame = 0
     }
 
     /// The longest side a text's texture may have (SDL's renderers take 4096 at least; a label is far smaller).
@@ -66,16 +73,19 @@ final class TextStore {
         clock += 1
         if var entry = cache[key] {
             entry.used = clock
+            entry.frame = frame
             cache[key] = entry
             lastSize[key.identity] = key
             return (entry, 1)
         }
         if !run.isSettled, let near = lastSize[key.identity], var entry = cache[near] {
             entry.used = clock
+            entry.frame = frame
             cache[near] = entry
             return (entry, Double(key.pixels) / Double(max(1, near.pixels)))
         }
-        guard let entry = make(run, key) else { return nil }
+        guard var entry = make(run, key) else { return nil }
+        entry.frame = frame
         cache[key] = entry
         lastSize[key.identity] = key
         bytes += entry.bytes
@@ -198,11 +208,22 @@ final class TextStore {
         guard bytes > budgetBytes else { return }
         for (key, entry) in cache.sorted(by: { $0.value.used < $1.value.used }) {
             guard bytes > budgetBytes, entry.used != clock else { break }
-            SDL_DestroyTexture(entry.texture)
-            cache[key] = nil
-            bytes -= entry.bytes
-            if lastSize[key.identity] == key { lastSize[key.identity] = nil }
+            remove(key, entry)
         }
+    }
+
+    /// A new frame: over the soft budget, twice a second, the texts not drawn for `trimFrames` go.
+    func nextFrame() {
+        frame += 1
+        guard bytes > Self.softBudgetBytes, frame % 30 == 0 else { return }
+        for (key, entry) in cache where entry.frame + Self.trimFrames < frame { remove(key, entry) }
+    }
+
+    private func remove(_ key: Key, _ entry: Entry) {
+        SDL_DestroyTexture(entry.texture)
+        cache[key] = nil
+        bytes -= entry.bytes
+        if lastSize[key.identity] == key { lastSize[key.identity] = nil }
     }
 
     /// New content: every text goes (its words may have changed).

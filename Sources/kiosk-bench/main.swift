@@ -65,6 +65,20 @@ if CommandLine.arguments.contains("--input-only") {
     print("engineStepNs \(Int(step.perItemNs.rounded())) eventNs \(Int(event.perItemNs.rounded()))")
     exit(0)
 }
+if CommandLine.arguments.contains("--list-only") {
+    let listFolder = NSTemporaryDirectory() + "/kiosk-bench"
+    try? FileManager.default.createDirectory(atPath: listFolder, withIntermediateDirectories: true)
+    let flung = listFrames(rows: 10_000, folder: listFolder)
+    let open = listOpenMs(rows: 10_000, folder: listFolder, rounds: 5)
+    kiosk_unpin()
+    let ratio =
+        listPeakRss(rows: 10_000, folder: listFolder, cache: listFolder + "/cache")
+        / listPeakRss(rows: 100, folder: listFolder, cache: listFolder + "/cache")
+    print(
+        "frameListMs \(formatted(flung.median)) frameListWorstMs \(formatted(flung.worst)) listOpenMs \(formatted(open))"
+            + " listRssRatio \(formatted(ratio))")
+    exit(0)
+}
 let onlyPans = CommandLine.arguments.contains("--pan-only")
 let eight = figureEight(seconds: 10)
 // The map's pans without words (as Qt's peer draws it), and with 20 labels on it.
@@ -131,6 +145,10 @@ let realtime = realtimeTours(folder: folder, cache: cache)
 let reload = reloadFigures(folder: folder, cache: cache)
 let check = checkDemo()
 let switchMs = languageSwitchMs(rounds: 5)
+let flung = listFrames(rows: 10_000, folder: folder)
+let listOpen = listOpenMs(rows: 10_000, folder: folder, rounds: 5)
+let listRss =
+    listPeakRss(rows: 10_000, folder: folder, cache: cache) / listPeakRss(rows: 100, folder: folder, cache: cache)
 let textMiB = textTextureMiB()
 let sharp = settleToSharp(folder: folder, cache: cache)
 let budgetMiB = 128.0
@@ -161,6 +179,10 @@ let rows: [(key: String, value: String, unit: String, target: String)] = [
     ("frameLabelsMs", formatted(labelled), "ms median", "<= \(formatted(pans[0] * 1.15)) (1.15 framePan1xMs)"),
     ("languageSwitchMs", formatted(switchMs), "ms median", "<= 50"),
     ("textTextureMiB", formatted(textMiB), "MiB", ""),
+    ("frameListMs", formatted(flung.median), "ms median", "<= 2"),
+    ("frameListWorstMs", formatted(flung.worst), "ms", "<= 16.7"),
+    ("listRssRatio", formatted(listRss), "", "<= 1.2"),
+    ("listOpenMs", formatted(listOpen), "ms median", "<= 100"),
     ("panPeakRssMiB", formatted(panRss.warm), "MiB", "<= 95"),
     ("panPeakRssFirstRunMiB", formatted(panRss.first), "MiB", ""),
     ("coldStartMs", formatted(cold), "ms median", "<= 150"),

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// The demo's directory, as a visitor uses it: from the map, the directory; in it, the café; and the map flies
+/// to the café, in each of the demo's languages (each first in turn, as the kiosk starts).
+@Suite struct DirectoryTests {
+    let dir = Kiosk.folder()
+
+    @Test(arguments: [["en", "de", "ar"], ["de", "ar", "en"], ["ar", "en", "de"]])
+    func theCafeIsFoundInEveryLanguage(languages: [String]) throws {
+        var text = try String(contentsOf: Kiosk.assets.appendingPathComponent("kiosk.json"), encoding: .utf8)
+        text = text.replacingOccurrences(
+            of: #""languages": ["en", "de", "ar"]"#,
+            with: #""languages": [\#(languages.map { "\"\($0)\"" }.joined(separator: ", "))]"#)
+        let config = try Kiosk.manifest(text, in: dir)
+        try Kiosk.pyramid(size: 512, out: dir.appendingPathComponent("deepzoom/demo.dzi").path)
+        // 960x540: the plan is fitted at 0.18 from x = 48; its directory hotspot's middle (850, 2850) is at
+        // (201, 513). In the directory the café is the first row, under the title bar and its section's header:
+        // 108 to 196.
+        var log = LogWriter(width: 960, height: 540)
+        log.tap(201.0 / 960, 513.0 / 540, at: 500)
+        log.tap(0.5, 152.0 / 540, at: 1500)
+        let r = try Kiosk.run(
+            ["--headless", "960x540", "--config", config, "--replay", try log.write(dir, "cafe.jsonl")], in: dir)
+        #expect(r.status == 0, "\(r.stderr.prefix(500))")
+        let names = r.events.map(\.name)
+        #expect(r.events.contains { $0.name == "hotspotTapped" && $0.fields["hotspot"] as? String == "directory" })
+        #expect(r.events.contains { $0.name == "rowTapped" && $0.fields["row"] as? String == "cafe" }, "\(names)")
+        #expect(r.last["scene"] as? String == "map")
+        #expect(r.trace.contains { ($0["list"] as? [String: Any])?["stickyHeader"] is [String: Any] })
+        // The café [1200, 800, 700, 500] in the middle of the screen, filling at most half of it.
+        let map = r.view("map")
+        let zoom = try #require(map["zoomScale"] as? Double)
+        let offset = try #require(map["contentOffset"] as? [Double])
+        let mid = (x: 1550 * zoom - offset[0], y: 1050 * zoom - offset[1])
+        #expect(abs(mid.x - 480) < 2 && abs(mid.y - 270) < 2, "\(mid) at zoom \(zoom)")
+        #expect(700 * zoom <= 480 + 1 && 500 * zoom <= 270 + 1, "zoom \(zoom)")
+        #expect(zoom > 0.3, "zoom \(zoom)")
+    }
+}
