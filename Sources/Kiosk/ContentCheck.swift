@@ -74,6 +74,24 @@ public enum ContentCheck {
         }
     }
 
+    /// A list's thumbnails, each file once: one missing or that does not decode is a warning (its rows show a
+    /// placeholder), naming the first row that has it.
+    static func checkThumbnails(
+        _ list: ListConfig, fileExists: (String) -> Bool, problems: ProblemList, inspect: (String) -> ImageReport
+    ) {
+        var seen: Set<String> = []
+        for row in list.rows {
+            guard let path = row.thumbnail, seen.insert(path).inserted else { continue }
+            let problem = fileExists(path) ? inspect(path).problem : "file not found"
+            guard let problem else { continue }
+            var p = ManifestError(
+                file: row.file ?? problems.file, path: "\(row.path).thumbnail",
+                message: "\(path): \(problem) (its rows show a placeholder)")
+            p.isWarning = true
+            problems.add(p)
+        }
+    }
+
     public static func run(
         _ text: String, file: String, baseDirectory: String, fileExists: (String) -> Bool,
         inspect: (String) -> ImageReport, font: ((_ language: String, _ named: [String: String]) -> FontReport)? = nil,
@@ -127,6 +145,7 @@ public enum ContentCheck {
                 }
             }
             if let list = scene.list {
+                checkThumbnails(list, fileExists: fileExists, problems: problems, inspect: inspect)
                 let sections = Set(list.rows.map { $0.section?.text(in: "", fallback: "") ?? "" }).count
                 summary.append("\(scene.id): list of \(list.rows.count) rows in \(sections) sections")
                 continue

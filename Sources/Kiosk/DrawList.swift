@@ -14,6 +14,9 @@ public enum DrawCommand: Equatable, Sendable {
     case homeButton(Rect)
     /// Words (a title, a label, a caption, the language button's name), shaped and drawn by the renderer.
     case text(TextRun)
+    /// A list row's thumbnail: the image at `path` shrunk to fit `destination` (a square), decoded off the frame
+    /// loop by the renderer, which draws a placeholder while it loads or when it does not decode.
+    case thumbnail(path: String, destination: Rect)
     /// The manifest's background under `rect`: only where no opaque picture covers the screen, so no pixel is
     /// cleared and then painted over. Comes before everything else in a list.
     case background(Rect)

@@ -59,7 +59,9 @@ extension Manifest {
             for (i, v) in list.enumerated() {
                 let key = "\(path).rows[\(i)]"
                 let row = problems.attempt { () throws(ManifestError) in
-                    try Self.row(Object(v, path: key, problems: problems), file: nil, languages: languages)
+                    try Self.row(
+                        Object(v, path: key, problems: problems), file: nil, languages: languages,
+                        baseDirectory: baseDirectory)
                 }
                 if let row { rows.append(row) }
             }
@@ -73,9 +75,11 @@ extension Manifest {
             }
             let lower = file.lowercased()
             if lower.hasSuffix(".csv") {
-                rows = csvRows(bytes, file: file, languages: languages, problems: problems)
+                rows = csvRows(
+                    bytes, file: file, languages: languages, baseDirectory: baseDirectory, problems: problems)
             } else if lower.hasSuffix(".jsonl") {
-                rows = jsonLinesRows(bytes, file: file, languages: languages, problems: problems)
+                rows = jsonLinesRows(
+                    bytes, file: file, languages: languages, baseDirectory: baseDirectory, problems: problems)
             } else {
                 throw problems.fail("\(path).rows", "\(relative): expected a .csv or .jsonl file")
             }
@@ -97,12 +101,15 @@ extension Manifest {
     }
 
     /// A row from an object (the manifest's, or a JSON line's): `id`, `title`, and the optional keys.
-    static func row(_ o: Object, file: String?, languages: [String]) throws(ManifestError) -> ListRow {
+    /// `baseDirectory`: the manifest's folder, where a thumbnail's relative path starts.
+    static func row(
+        _ o: Object, file: String?, languages: [String], baseDirectory: String
+    ) throws(ManifestError) -> ListRow {
         o.allow(rowColumns)
         let id = try o.string("id", required: true)!
         guard !id.isEmpty else { throw o.fail("id", "must not be empty") }
         guard let title = try o.text("title", languages: languages) else { throw o.fail("title", "missing") }
-        let thumbnail = try o.string("thumbnail")
+        let thumbnail = try o.string("thumbnail").map { $0.hasPrefix("/") ? $0 : baseDirectory + "/" + $0 }
         let action = try rowAction(goto: o.string("goto"), show: o.string("show")) { k, m in o.fail(k, m) }
         return ListRow(
             id: id, title: title, subtitle: try o.text("subtitle", languages: languages), thumbnail: thumbnail,
@@ -127,7 +134,7 @@ extension Manifest {
     }
 
     static func jsonLinesRows(
-        _ bytes: [UInt8], file: String, languages: [String], problems: ProblemList
+        _ bytes: [UInt8], file: String, languages: [String], baseDirectory: String, problems: ProblemList
     ) -> [ListRow] {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             problems.add(
@@ -147,7 +154,9 @@ extension Manifest {
             case .failure(let e): lines.error(key, "not valid JSON (\(e.message))")
             case .success(let v):
                 let row = lines.attempt { () throws(ManifestError) in
-                    try Self.row(Object(v, path: key, problems: lines), file: file, languages: languages)
+                    try Self.row(
+                        Object(v, path: key, problems: lines), file: file, languages: languages,
+                        baseDirectory: baseDirectory)
                 }
                 if let row { rows.append(row) }
             }
@@ -156,7 +165,9 @@ extension Manifest {
         return rows
     }
 
-    static func csvRows(_ bytes: [UInt8], file: String, languages: [String], problems: ProblemList) -> [ListRow] {
+    static func csvRows(
+        _ bytes: [UInt8], file: String, languages: [String], baseDirectory: String, problems: ProblemList
+    ) -> [ListRow] {
         func error(_ line: Int, _ message: String) {
             problems.add(ManifestError(file: file, path: "line \(line)", message: message))
         }
@@ -221,7 +232,8 @@ extension Manifest {
             let key = "line \(record.line)"
             let row = rowProblems.attempt { () throws(ManifestError) in
                 try Self.row(
-                    Object(.object(object), path: key, problems: rowProblems), file: file, languages: languages)
+                    Object(.object(object), path: key, problems: rowProblems), file: file, languages: languages,
+                    baseDirectory: baseDirectory)
             }
             for p in rowProblems.items { problems.add(p) }
             if let row { rows.append(row) }

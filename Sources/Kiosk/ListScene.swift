@@ -136,6 +136,14 @@ extension Scene {
             let band = Rect(x: 0, y: top, width: size.width, height: ListStyle.rowHeight)
             guard band.intersects(screen) else { continue }
             if row.id == list.highlighted { out.append(.fill(band, ListStyle.highlight)) }
+            if let thumbnail = row.thumbnail {
+                let side = ListStyle.thumbnailSize
+                let x = rtl ? size.width - ListStyle.margin - side : ListStyle.margin
+                out.append(
+                    .thumbnail(
+                        path: thumbnail,
+                        destination: Rect(x: x, y: top + (ListStyle.rowHeight - side) / 2, width: side, height: side)))
+            }
             out.append(
                 .fill(
                     Rect(

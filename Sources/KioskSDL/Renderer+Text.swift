@@ -26,3 +26,34 @@ extension Renderer {
             in: context)
     }
 }
+
+extension Renderer {
+    /// A list row's thumbnail, fitted and centred in its square; a light square while it loads, the broken
+    /// picture's placeholder when it does not decode.
+    func drawThumbnail(_ path: String, in square: Rect, context: DrawContext) {
+        let store = thumbnails ?? ThumbnailStore(textures: display.textures, synchronous: tiles.synchronous)
+        thumbnails = store
+        let pixels = Int(square.width.rounded())
+        switch store.thumbnail(path, pixels: pixels) {
+        case .loading:
+            setColor(ListStyle.headerBackground)
+            calls.perform(.fillF(frect(context.screen(square))))
+        case .broken:
+            placeholder(square, in: context)
+        case .ready(let texture):
+            var w: Int32 = 0
+            var h: Int32 = 0
+            SDL_QueryTexture(texture, nil, nil, &w, &h)
+            let size =
+                rotation.swapsAxes
+                ? Size(width: Double(h), height: Double(w)) : Size(width: Double(w), height: Double(h))
+            let fit = min(square.width / max(1, size.width), square.height / max(1, size.height))
+            let shown = Size(width: size.width * fit, height: size.height * fit)
+            copy(
+                texture, source: Rect(origin: .zero, size: size),
+                destination: Rect(
+                    x: square.midX - shown.width / 2, y: square.midY - shown.height / 2, width: shown.width,
+                    height: shown.height), in: context)
+        }
+    }
+}

@@ -34,6 +34,8 @@ final class Renderer {
     var frameStart: UInt64 = 0
     /// The words drawn, as textures (a reload replaces it: fonts may change).
     private(set) var words: TextStore
+    /// A list's thumbnails (made when a list first shows one; a reload replaces them: files may change).
+    var thumbnails: ThumbnailStore?
 
     init(display: Display, images: ImageStore, fonts: [String: String], textureBudgetBytes: Int) {
         self.display = display
@@ -103,6 +105,7 @@ final class Renderer {
             fonts: FontBook(named: fonts), textures: display.textures,
             budgetBytes: TextureBudget.words(textureBudgetBytes))
         tiles.setBudget(TextureBudget.tiles(textureBudgetBytes))
+        thumbnails = nil
         images.retire(keeping: paths)
         layers?.drop()
         lastScales = [:]
@@ -114,6 +117,7 @@ final class Renderer {
     func draw(_ list: [DrawCommand], in context: DrawContext) {
         layers?.nextFrame()
         words.nextFrame()
+        thumbnails?.nextFrame()
         lastScales = seenScales
         seenScales = [:]
         execute(list, in: context)
@@ -186,6 +190,8 @@ final class Renderer {
             calls.perform(.copyF(home, nil, frect(context.screen(rect))))
         case .text(let run):
             drawText(run, in: context)
+        case .thumbnail(let path, let destination):
+            drawThumbnail(path, in: destination, context: context)
         case .picture(let picture, let commands):
             drawPicture(picture, commands, in: context)
         }

@@ -191,7 +191,7 @@ func overdraw(_ list: [DrawCommand], screen: Size) -> Double {
     for command in list.flatMap(\.flattened) {
         switch command {
         case .image(_, _, let d), .tile(_, _, let d, _), .placeholder(let d), .fill(let d, _), .homeButton(let d),
-            .background(let d):
+            .background(let d), .thumbnail(_, let d):
             let w = max(0, min(d.maxX, screen.width) - max(d.minX, 0))
             let h = max(0, min(d.maxY, screen.height) - max(d.minY, 0))
             covered += w * h

@@ -5,15 +5,21 @@ import KioskSDL
 import ScrollEngine
 
 /// A directory of `rows` rows in 26 sections (A to Z) beside the demo's map, home the map, whose cafe hotspot
-/// opens it; each row shows the cafe. Written into `folder`; its manifest's path.
+/// opens it; each row shows the cafe and has one of the gallery's four photographs as its thumbnail. Written into `folder`; its manifest's path.
 func listManifest(rows: Int, in folder: String) -> String {
     let plan = URL(fileURLWithPath: demoManifest).deletingLastPathComponent()
         .appendingPathComponent("images/floorplan-plain.png").path
-    var csv = "id,title,subtitle,section,show\n"
+    let photos = ["sunset", "mountains", "circles", "night"].map {
+        URL(fileURLWithPath: demoManifest).deletingLastPathComponent().appendingPathComponent(
+            "images/gallery-\($0).jpg"
+        )
+        .path
+    }
+    var csv = "id,title,subtitle,section,show,thumbnail\n"
     let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
     for i in 0..<rows {
         let letter = letters[i * letters.count / max(1, rows)]
-        csv += "r\(i),\(letter)oom \(i),Floor \(i % 4) - wing \(i % 7),\(letter),map#cafe\n"
+        csv += "r\(i),\(letter)oom \(i),Floor \(i % 4) - wing \(i % 7),\(letter),map#cafe,\(photos[i % photos.count])\n"
     }
     try? csv.write(toFile: folder + "/rows-\(rows).csv", atomically: true, encoding: .utf8)
     let text = """

@@ -37,4 +37,28 @@ import Testing
         #expect(700 * zoom <= 480 + 1 && 500 * zoom <= 270 + 1, "zoom \(zoom)")
         #expect(zoom > 0.3, "zoom \(zoom)")
     }
+
+    /// Thumbnails: one that decodes is drawn in its row's square, one that does not is a placeholder (and
+    /// `--check` says so, naming the file and the line), and the rest of the list works on.
+    @Test func aBrokenThumbnailIsAPlaceholder() throws {
+        try Data("not a picture".utf8).write(to: dir.appendingPathComponent("broken.jpg"))
+        try "id,title,thumbnail\nnight,Night,images/gallery-night.jpg\nbroken,Broken,broken.jpg\n".write(
+            to: dir.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let config = try Kiosk.manifest(
+            #"{"kioskManifest": 1, "home": "d", "scenes": [{"id": "d", "type": "list", "rows": "rows.csv"}]}"#, in: dir)
+        let check = try Kiosk.run(["--check", "--config", config], in: dir)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stderr.contains("rows.csv: line 3.thumbnail: "), "\(check.stderr)")
+        #expect(check.stderr.contains("(its rows show a placeholder)"), "\(check.stderr)")
+        let shot = dir.appendingPathComponent("thumbnails.png").path
+        let r = try Kiosk.run(
+            ["--headless", "800x480", "--config", config, "--screenshot", "100:" + shot], in: dir, trace: false)
+        #expect(r.status == 0, "\(r.stderr)")
+        let picture = try #require(Picture(path: shot))
+        // Rows of 88 from the top: the squares (24, 12) to (88, 76) and (24, 100) to (88, 164). The night is dark
+        // blue; the placeholder is its grey with a cross.
+        let (nr, ng, nb) = picture.rgb(56, 44)
+        #expect(nb > nr && nr < 80 && ng < 80, "\((nr, ng, nb))")
+        #expect(picture.rgb(40, 132) == (0x3A, 0x3A, 0x42))
+    }
 }
