@@ -35,7 +35,14 @@ public struct ListLayout: Sendable {
             s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: locale)
         }
         if list.sortsByTitle {
-            keys.sort { a, b in sortKey(a ?? "") < sortKey(b ?? "") }
+            // Sections by their title as the visitor reads it.
+            var shown: [String?: String] = [:]
+            for key in keys {
+                shown[key] =
+                    members[key]?.first.flatMap { rows[$0].section?.text(in: language, fallback: fallback) }
+                    .map(sortKey) ?? ""
+            }
+            keys.sort { a, b in shown[a] ?? "" < shown[b] ?? "" }
             for (key, indices) in members {
                 let titles = indices.map { sortKey(rows[$0].title.text(in: language, fallback: fallback)) }
                 members[key] = zip(indices, titles).sorted { $0.1 < $1.1 }.map(\.0)

@@ -182,4 +182,32 @@ import Testing
         AppRig.run(app, from: 100, to: 200)
         #expect(app.frameEvents.contains { $0.kind == .sectionIndexJump(section: "الBravo") })
     }
+
+    /// `"sort": "title"`: sections and their rows by title in the visitor's language, ignoring case and accents;
+    /// without it, in the order of their first row.
+    @Test func sortByTitleFollowsTheVisitorsLanguage() throws {
+        let rows = [
+            ("z", "Zebra", "Zebra", "Animals", "Tiere"), ("a", "apple", "Apfel", "Fruit", "Obst"),
+            ("e", "Éclair", "Eclair", "Sweets", "Süßes"), ("b", "Banana", "Banane", "Fruit", "Obst"),
+        ].map { id, en, de, section, sektion in
+            #"{"id": "\#(id)", "title": {"en": "\#(en)", "de": "\#(de)"}, "section": {"en": "\#(section)", "de": "\#(sektion)"}}"#
+        }
+        func titles(_ sort: String, _ language: String) throws -> [String] {
+            let text = """
+                {"kioskManifest": 1, "home": "d", "languages": ["en", "de"],
+                 "scenes": [{"id": "d", "type": "list", \(sort) "rows": [\(rows.joined(separator: ", "))]}]}
+                """
+            let m = try Manifest.parse(text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true })
+            let layout = ListLayout(try #require(m.scenes[0].list), language: language, fallback: "en")
+            return layout.sections.map { $0.title ?? "" }
+                + layout.order.map { m.scenes[0].list!.rows[$0].title.text(in: language, fallback: "en") }
+        }
+        #expect(try titles("", "en") == ["Animals", "Fruit", "Sweets", "Zebra", "apple", "Banana", "Éclair"])
+        #expect(
+            try titles(#""sort": "title","#, "en") == [
+                "Animals", "Fruit", "Sweets", "Zebra", "apple", "Banana", "Éclair",
+            ])
+        #expect(
+            try titles(#""sort": "title","#, "de") == ["Obst", "Süßes", "Tiere", "Apfel", "Banane", "Eclair", "Zebra"])
+    }
 }
