@@ -10,8 +10,9 @@ import TouchInput
 /// Median and worst time of a whole frame (input, engine, scene, draw calls, present) on SDL's software
 /// renderer at 1920x1080, while `gesture` plays in `scene` of the demo.
 func frames(scene: String, gesture: [(Double, EventLog.Event)], count: Int) -> (median: Double, worst: Double) {
-    guard let session = try? HeadlessSession(manifestPath: demoManifest, width: 1920, height: 1080, scene: scene) else {
-        print("kiosk-bench: cannot open the demo headless")
+    let session: HeadlessSession
+    do { session = try HeadlessSession(manifestPath: demoManifest, width: 1920, height: 1080, scene: scene) } catch {
+        print("kiosk-bench: cannot open the demo headless: \(error)")
         exit(1)
     }
     session.frame(at: 0)  // loads the images

@@ -127,6 +127,7 @@ func transitionFrames(folder: String) -> (median: Double, worst: Double) {
         .replacingOccurrences(of: "\"transition\": \"zoom\"", with: "\"transition\": \"fade\"")
         .replacingOccurrences(of: "\"images/", with: "\"\(assets)/images/")
         .replacingOccurrences(of: "\"deepzoom/", with: "\"\(assets)/deepzoom/")
+        .replacingOccurrences(of: "\"rows\": \"", with: "\"rows\": \"\(assets)/")
     let path = folder + "/fade.json"
     try? text.write(toFile: path, atomically: true, encoding: .utf8)
     guard let session = try? HeadlessSession(manifestPath: path, width: 1920, height: 1080, scene: "gallery") else {
