@@ -58,8 +58,9 @@ final class FrameLoop {
             SDL_PushEvent(&e)
         }
         renderer.tiles.workers?.notify(wake)
-        // As is a picture decoded ahead.
+        // As is a picture decoded ahead, and a list's thumbnail.
         renderer.images.onPrefetched = wake
+        renderer.onThumbnail = wake
         if let path = options.trace { trace = try OutputFile(path) }
         if let path = options.record {
             record = try OutputFile(path)

@@ -31,7 +31,9 @@ extension Renderer {
     /// A list row's thumbnail, fitted and centred in its square; a light square while it loads, the broken
     /// picture's placeholder when it does not decode.
     func drawThumbnail(_ path: String, in square: Rect, context: DrawContext) {
-        let store = thumbnails ?? ThumbnailStore(textures: display.textures, synchronous: tiles.synchronous)
+        let store =
+            thumbnails
+            ?? ThumbnailStore(textures: display.textures, synchronous: tiles.synchronous, notify: onThumbnail)
         thumbnails = store
         let pixels = Int(square.width.rounded())
         switch store.thumbnail(path, pixels: pixels) {

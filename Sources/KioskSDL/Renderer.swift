@@ -34,8 +34,10 @@ final class Renderer {
     var frameStart: UInt64 = 0
     /// The words drawn, as textures (a reload replaces it: fonts may change).
     private(set) var words: TextStore
-    /// A list's thumbnails (made when a list first shows one; a reload replaces them: files may change).
+    /// A list's thumbnails (made when a list first shows one; a reload replaces them: files may change), and
+    /// what wakes the frame loop when one is decoded.
     var thumbnails: ThumbnailStore?
+    var onThumbnail: (@Sendable () -> Void)?
 
     init(display: Display, images: ImageStore, fonts: [String: String], textureBudgetBytes: Int) {
         self.display = display
@@ -85,11 +87,13 @@ final class Renderer {
 
     /// Whether the last frame showed the picture as a frame at rest should: no visible tile missing (a stand-in
     /// drawn for it) and none that needs another frame.
-    var pictureIsComplete: Bool { query.missing.isEmpty && !pictureNeedsFrame }
+    var pictureIsComplete: Bool { query.missing.isEmpty && !pictureNeedsFrame && !(thumbnails?.isLoading ?? false) }
 
     /// Whether the picture needs another frame whatever the app does: a tile blending in (GL renderers), or
     /// decoded and waiting for its upload (more than the last frame's upload budget took).
-    var pictureNeedsFrame: Bool { tiles.isBlending || tiles.hasDecodedWaiting }
+    var pictureNeedsFrame: Bool {
+        tiles.isBlending || tiles.hasDecodedWaiting || (thumbnails?.hasDecodedWaiting ?? false)
+    }
 
     /// A whole screen's frame of `scene` (nil: a list that belongs to no scene) of `sceneSize`.
     func frameContext(scene: Scene?, background: RGB, sceneSize: Size) -> DrawContext {

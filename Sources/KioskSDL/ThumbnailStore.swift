@@ -29,10 +29,20 @@ final class ThumbnailStore {
         var pixels: Int
     }
 
-    init(textures: TextureMaker, synchronous: Bool) {
+    /// `notify`: called on the worker's thread after each thumbnail it decoded (the frame loop wakes to draw it).
+    init(textures: TextureMaker, synchronous: Bool, notify: (@Sendable () -> Void)?) {
         self.textures = textures
-        worker = synchronous ? nil : ThumbnailWorker(rotation: textures.rotation, opaqueFormat: textures.opaqueFormat)
+        worker =
+            synchronous
+            ? nil
+            : ThumbnailWorker(rotation: textures.rotation, opaqueFormat: textures.opaqueFormat, notify: notify)
     }
+
+    /// Whether decoded thumbnails wait for a frame to become textures: the loop must draw again, not sleep.
+    var hasDecodedWaiting: Bool { worker?.hasDone ?? false }
+
+    /// Whether a thumbnail asked for is still on its way (the picture is not complete yet).
+    var isLoading: Bool { states.values.contains { if case .loading = $0 { true } else { false } } }
 
     /// `path`'s thumbnail at `pixels` a side: ready, on its way (asked for now), or broken.
     func thumbnail(_ path: String, pixels: Int) -> State {
@@ -90,7 +100,7 @@ final class ThumbnailWorker: @unchecked Sendable {
     private var done: [(ThumbnailStore.Key, SurfaceBox?)] = []
     private var stopping = false
 
-    init(rotation: Rotation, opaqueFormat: UInt32) {
+    init(rotation: Rotation, opaqueFormat: UInt32, notify: (@Sendable () -> Void)?) {
         let t = Thread { [self] in
             ContentReload.leaveSignalsToTheMainThread()
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, TileWorkers.niceness)
@@ -99,6 +109,7 @@ final class ThumbnailWorker: @unchecked Sendable {
                 condition.lock()
                 done.append((key, surface.map { SurfaceBox(surface: $0) }))
                 condition.unlock()
+                notify?()
             }
         }
         t.name = "kiosk-thumbnails"
@@ -110,6 +121,12 @@ final class ThumbnailWorker: @unchecked Sendable {
         wanted.append(key)
         condition.signal()
         condition.unlock()
+    }
+
+    var hasDone: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return !done.isEmpty
     }
 
     func take(_ count: Int) -> [(ThumbnailStore.Key, UnsafeMutablePointer<SDL_Surface>?)] {

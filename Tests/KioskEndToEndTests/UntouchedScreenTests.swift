@@ -15,14 +15,19 @@ import Testing
         return VirtualScreen.cannotRun
     }()
 
-    /// The demo's scenes and a Deep Zoom image, made once for every case.
+    /// The demo's scenes, a Deep Zoom image and a list with thumbnails (decoded on a thread: a kiosk that slept
+    /// before they arrived would show their light squares), made once for every case.
     static let scenes: String = {
         let dzi = Kiosk.folder().appendingPathComponent("deep/demo.dzi").path
         try? Kiosk.pyramid(size: 4096, out: dzi)
+        let rows = ["night", "sunset", "mountains", "circles"].map {
+            #"{"id": "\#($0)", "title": "The \#($0)", "thumbnail": "images/gallery-\#($0).jpg"}"#
+        }
         return Kiosk.demo.replacingOccurrences(
             of: #"{"id": "menu", "type": "scroll", "image": "images/menu-long.png", "axis": "vertical"}"#,
             with: #"{"id": "menu", "type": "scroll", "image": "images/menu-long.png", "axis": "vertical"}, "#
-                + #"{"id": "deep", "type": "zoom", "image": "\#(dzi)", "maxZoom": 4.0}"#)
+                + #"{"id": "deep", "type": "zoom", "image": "\#(dzi)", "maxZoom": 4.0}, "#
+                + #"{"id": "directory", "type": "list", "rows": [\#(rows.joined(separator: ", "))]}"#)
     }()
 
     /// A moment a visitor walks up to: the kiosk started on `scene` (with `manifest`'s changes to the demo's),
@@ -39,7 +44,7 @@ import Testing
     }
 
     static let moments: [Moment] =
-        ["map", "menu", "gallery", "deep"].map { Moment(name: $0, scene: $0, settles: $0) }
+        ["map", "menu", "gallery", "deep", "directory"].map { Moment(name: $0, scene: $0, settles: $0) }
         + [
             // A tap on the menu, then nothing: the idle reset fades home to the map.
             Moment(
