@@ -8,10 +8,12 @@ import ScrollEngine
 import TouchInput
 
 /// Median and worst time of a whole frame (input, engine, scene, draw calls, present) on SDL's software
-/// renderer at 1920x1080, while `gesture` plays in `scene` of the demo.
-func frames(scene: String, gesture: [(Double, EventLog.Event)], count: Int) -> (median: Double, worst: Double) {
+/// renderer at 1920x1080, while `gesture` plays in `scene` of the demo (or of `manifest`).
+func frames(
+    scene: String, gesture: [(Double, EventLog.Event)], count: Int, manifest: String = demoManifest
+) -> (median: Double, worst: Double) {
     let session: HeadlessSession
-    do { session = try HeadlessSession(manifestPath: demoManifest, width: 1920, height: 1080, scene: scene) } catch {
+    do { session = try HeadlessSession(manifestPath: manifest, width: 1920, height: 1080, scene: scene) } catch {
         print("kiosk-bench: cannot open the demo headless: \(error)")
         exit(1)
     }

@@ -39,29 +39,10 @@ func listFlings() -> [(Double, EventLog.Event)] {
     swipes(from: Point(x: 0.5, y: 0.85), to: Point(x: 0.5, y: 0.3), ms: 120, times: 14)
 }
 
-/// The median and worst frame of the flings through the directory of `rows` rows, at 1920x1080.
+/// The median and worst frame of the flings through the directory of `rows` rows, at 1920x1080, for 17 s.
 func listFrames(rows: Int, folder: String) -> (median: Double, worst: Double) {
-    guard
-        let session = try? HeadlessSession(
-            manifestPath: listManifest(rows: rows, in: folder), width: 1920, height: 1080, scene: "directory")
-    else { return (.infinity, .infinity) }
-    let gesture = listFlings()
-    var times: [Double] = []
-    var next = 0
-    let clock = ContinuousClock()
-    session.frame(at: 0)
-    for n in 1...(17 * 60) {
-        let t = Double(n) * 1000 / 60
-        let start = clock.now
-        while next < gesture.count && gesture[next].0 <= t {
-            session.app.handle(gesture[next].1, at: gesture[next].0)
-            next += 1
-        }
-        session.frame(at: t)
-        let (s, atto) = (clock.now - start).components
-        times.append(Double(s) * 1000 + Double(atto) / 1e15)
-    }
-    return (median(times), times.max() ?? 0)
+    frames(
+        scene: "directory", gesture: listFlings(), count: 17 * 60, manifest: listManifest(rows: rows, in: folder))
 }
 
 /// Peak resident memory (MiB) of the kiosk flinging through a directory of `rows` rows, headless at 1920x1080.
