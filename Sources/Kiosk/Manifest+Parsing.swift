@@ -40,7 +40,7 @@ extension Manifest {
         top.allow([
             "kioskManifest", "home", "idleTimeoutSeconds", "background", "scenes", "homeButton", "calibration",
             "textureBudgetMiB", "blankAfterSeconds", "transition", "transitionMs", "attract", "openingHours",
-            "languages", "fonts", "stillThere",
+            "languages", "fonts", "stillThere", "metricsSeconds",
         ])
         problems.attempt { () throws(ManifestError) in
             let version = try top.number("kioskManifest", in: ManifestLimits.any, required: true)!
@@ -145,6 +145,9 @@ extension Manifest {
                 }
                 return seconds
             } ?? 0
+        let metricsSeconds =
+            problems.attempt { () throws(ManifestError) in try top.number("metricsSeconds", in: 1...3600) ?? 15 }
+            ?? 15
         let start = home ?? scenes.first?.id
         if let start {
             warnUnreachable(scenes, from: [start] + (attract??.steps.map(\.scene) ?? []), problems: problems)
@@ -152,11 +155,13 @@ extension Manifest {
         guard problems.errors.isEmpty, let start, let idle, let calibration, let budget, let blank, let homeButton,
             let transition, let transitionMs, let attract, let hours
         else { return ManifestCheck(manifest: nil, problems: problems.items, scenes: scenes, attract: attract ?? nil) }
-        let manifest = Manifest(
+        var manifest = Manifest(
             home: start, idleTimeoutSeconds: idle, background: background, scenes: scenes, homeButton: homeButton,
             calibration: calibration, baseDirectory: baseDirectory, textureBudgetMiB: budget, blankAfterSeconds: blank,
             transition: transition, transitionMs: transitionMs, attract: attract, openingHours: hours,
             languages: languages, fonts: fonts, stillThereSeconds: stillThere)
+        manifest.metricsSeconds = metricsSeconds
+        manifest.contentHash = fnv1a(text)
         return ManifestCheck(manifest: manifest, problems: problems.items, scenes: scenes, attract: attract)
     }
 

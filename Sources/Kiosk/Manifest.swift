@@ -34,6 +34,10 @@ public struct Manifest: Equatable, Sendable {
     public var fonts: [String: String] = [:]
     /// "Still there?" this long before the idle reset (`stillThere.seconds`; 0: never asked).
     public var stillThereSeconds: Double = 0
+    /// How often the metrics file is written (`metricsSeconds`, fleet.md).
+    public var metricsSeconds: Double = 15
+    /// A hash of the manifest's text (FNV-1a, hex), which `kiosk_info` names.
+    public var contentHash = ""
 
     public func scene(_ id: String) -> SceneConfig? { scenes.first { $0.id == id } }
 }

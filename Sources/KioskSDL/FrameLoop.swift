@@ -48,6 +48,12 @@ final class FrameLoop {
         self.replay = ReplayQueue(replay.map { Self.prepare($0, window: display.size) } ?? [])
         screenshots = ScreenshotPlan(options.screenshots.map { ($0.ms, $0.path) })
         service = ServiceDuties(keepsState: !options.calibrate && !options.touchTest)
+        if !options.calibrate && !options.touchTest,
+            let file = MetricsFile(option: options.metrics, intervalSeconds: app.manifest.metricsSeconds)
+        {
+            service.metricsFile = file
+            service.metrics = Metrics(scene: app.scene.config.id)
+        }
         waiter = IdleWait.forCurrentDriver()
         waiter.wakeOnEventsAndSignals()
         // A decoded tile is an SDL event: it wakes the loop wherever it sleeps, and the frame draws it.
@@ -113,6 +119,7 @@ final class FrameLoop {
             )
             if let state { state.save(app.snapshot(wallClock: Date().timeIntervalSince1970, at: kioskNow())) }
             if let visit = service.visits?.finish() { service.visitLog?.append(visit, today: today()) }
+            if let metrics = service.metrics { service.metricsFile?.writeNow(metrics.exposition(metricsNow())) }
             trace?.close()
             record?.close()
         }
@@ -154,6 +161,16 @@ final class FrameLoop {
     func countVisits(_ events: [TraceEvent], at t: Double) {
         guard let visits = service.visits, let visit = visits.observe(app, events: events, at: t) else { return }
         service.visitLog?.append(visit, today: today())
+        service.metrics?.visits += 1
+    }
+
+    /// What the metrics say of the kiosk now, beside their counts.
+    func metricsNow() -> Metrics.Now {
+        Metrics.Now(
+            version: kioskVersion, content: app.manifest.contentHash, upSeconds: now() / 1000,
+            placeholders: app.scene.images.filter { !$0.loaded }.count, residentBytes: residentKiB() * 1024,
+            textureBytes: renderer.tiles.cache.bytes + (renderer.layers?.bytes ?? 0) + renderer.words.bytes,
+            clockSynchronized: clockIsSynchronized())
     }
 
     /// The frame's events to systemd: `READY=1` and `STATUS=` after the first frame and a reload's outcome.
@@ -184,6 +201,8 @@ final class FrameLoop {
         service.keepUp(realMs: realMs, running: frame > 0) {
             app.snapshot(wallClock: Date().timeIntervalSince1970, at: kioskNow())
         }
+        service.writeMetricsIfDue(
+            realMs: realMs, stillAt: screenIsStill && frame > 0 ? wallClock(at: kioskNow()) : nil, now: metricsNow)
     }
 
     /// A virtual run whose screen never comes to rest (or whose screenshots fall later) ends this long after its
@@ -297,11 +316,13 @@ final class FrameLoop {
 
     func deliver(_ event: EventLog.Event, at t: Double) {
         record?.write(EventLog.line(.init(timestamp: max(0, t), event: event)) + "\n")
+        service.metrics?.input(event)
         app.handle(event, at: t)
     }
 
     func renderFrame(at t: Double) throws(KioskError) {
         var swapping = false
+        let lateBefore = pipeline.lateFrames
         try pipeline.frame(
             at: t,
             beforePresent: { () throws(KioskError) in
@@ -314,9 +335,12 @@ final class FrameLoop {
                 stillness.drew(at: t)
                 observeSettle(at: t)
             })
-        // The frame's typed events, read alike by the visits, the trace and systemd's status, then let go.
+        // The frame's typed events, read alike by the visits, the metrics, the trace and systemd's status, then
+        // let go.
         let events = app.frameEvents
         countVisits(events, at: t)
+        service.metrics?.frameShown(
+            events, wallSeconds: wallClock(at: kioskNow()), late: pipeline.lateFrames > lateBefore)
         trace?.write(app.traceLine(frame: frame, events: events) + "\n")
         notifyStatus(events)
         app.dropFrameEvents()

@@ -10,6 +10,8 @@ public struct Options: Equatable, Sendable {
     public var realtime = false
     public var replay: String?
     public var record: String?
+    /// `--metrics PATH`: the metrics file for node_exporter (default `$STATE_DIRECTORY/kiosk.prom`, fleet.md).
+    public var metrics: String?
     public var trace: String?
     public var screenshots: [(ms: Double, path: String)] = []
     public var scene: String?
@@ -59,6 +61,8 @@ public struct Options: Equatable, Sendable {
           --replay LOG           feed the events of LOG at their timestamps
           --record LOG           write every input event to LOG
           --trace PATH           write one JSON line per frame
+          --metrics PATH         the health for node_exporter's textfile collector (default:
+                                 $STATE_DIRECTORY/kiosk.prom)
           --screenshot MS:PATH   save the frame shown at time MS as PNG (repeatable)
           --scene ID             start in scene ID instead of the manifest's home
           --rotate 0|90|180|270  rotate the picture and the touches
@@ -110,6 +114,7 @@ public struct Options: Equatable, Sendable {
             case "--replay": o.replay = try value(a)
             case "--record": o.record = try value(a)
             case "--trace": o.trace = try value(a)
+            case "--metrics": o.metrics = try value(a)
             case "--screenshot":
                 let v = try value(a)
                 guard let colon = v.firstIndex(of: ":"), let ms = Double(v[..<colon]), ms >= 0, ms.isFinite,

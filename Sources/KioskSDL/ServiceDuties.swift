@@ -13,6 +13,9 @@ final class ServiceDuties {
     let visitLog: VisitLog?
     /// `READY=1` and `STATUS=`, from the frames' events.
     var status = ServiceStatus()
+    /// The health for node_exporter (fleet.md), counted from the frames' events, and its file.
+    var metrics: Metrics?
+    var metricsFile: MetricsFile?
     private var lastSave = 0.0
     private var lastMemoryLog = 0.0
     static let memoryLogMs = 600_000.0
@@ -37,7 +40,18 @@ final class ServiceDuties {
         var due: Double?
         if running, let ping = notifier?.nextPing { due = ping }
         if let state { due = min(due ?? .infinity, lastSave + state.intervalMs) }
+        if let metricsFile { due = min(due ?? .infinity, metricsFile.nextDue) }
         return due
+    }
+
+    /// The metrics file written when due (`now`: what the kiosk is, read only then). A still screen
+    /// (`stillAt`: the wall time now) shows its last frame still: the kiosk is alive and its picture current, so
+    /// `kiosk_last_frame_timestamp_seconds` says now (else an idle kiosk, which draws nothing, would look dead).
+    func writeMetricsIfDue(realMs: Double, stillAt: Double?, now: () -> Metrics.Now) {
+        guard var metrics, let metricsFile, realMs >= metricsFile.nextDue else { return }
+        if let stillAt { metrics.lastFrameWallSeconds = max(metrics.lastFrameWallSeconds, stillAt) }
+        self.metrics = metrics
+        metricsFile.writeIfDue(realMs: realMs) { metrics.exposition(now()) }
     }
 
     /// Whether the memory is due in the log at `ms` of the kiosk's clock (then it is counted as logged).

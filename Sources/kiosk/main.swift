@@ -7,7 +7,6 @@ import KioskSDL
 #endif
 
 // Only arguments here: everything else is in KioskSDL.Runner.
-let version = "0.2.0"
 
 /// The manifest beside the sources (a development checkout), else the installed one.
 func defaultManifest() -> String? {
@@ -23,7 +22,7 @@ func defaultManifest() -> String? {
 do {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
     if options.showVersion {
-        print("kiosk \(version)")
+        print("kiosk \(kioskVersion)")
         exit(0)
     }
     if options.showHelp {

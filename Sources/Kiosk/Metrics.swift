@@ -1,0 +1,126 @@
+import EventLog
+import Foundation
+
+/// The kiosk's health for a monitoring system (fleet.md): counted from the same typed events the trace writes
+/// (and the fingers put down), and written in Prometheus' text exposition format, the format node_exporter's
+/// textfile collector reads. Pure: the caller says the time, the memory and the clock's state.
+public struct Metrics: Sendable {
+    public var framesPresented = 0
+    public var framesLate = 0
+    /// Wall time (Unix seconds) of the last frame shown.
+    public var lastFrameWallSeconds = 0.0
+    public var touches = 0
+    public var visits = 0
+    public var reloadsOK = 0
+    public var reloadsFailed = 0
+    public var scene: String
+    /// What the screen shows: `on`, `attract`, `blank_idle`, `blank_hours`, `still_there` (fleet.md).
+    public var screenState = "on"
+
+    public static let screenStates = ["on", "attract", "blank_idle", "blank_hours", "still_there"]
+
+    public init(scene: String) { self.scene = scene }
+
+    /// A frame shown at `wallSeconds` (`late`: over the display's budget), with its events.
+    public mutating func frameShown(_ events: [TraceEvent], wallSeconds: Double, late: Bool) {
+        framesPresented += 1
+        if late { framesLate += 1 }
+        lastFrameWallSeconds = wallSeconds
+        for e in events {
+            switch e.kind {
+            case .sceneDidChange(let id): scene = id
+            case .contentDidReload(let error): if error == nil { reloadsOK += 1 } else { reloadsFailed += 1 }
+            case .attractDidStart: screenState = "attract"
+            case .screenDidBlank(let reason): screenState = "blank_\(reason.rawValue)"
+            case .stillThereShown: screenState = "still_there"
+            case .attractDidEnd, .screenDidWake, .stillThereDismissed, .idleReset: screenState = "on"
+            default: break
+            }
+        }
+    }
+
+    /// An input event: a finger (or the mouse button) put down is a touch.
+    public mutating func input(_ event: EventLog.Event) {
+        switch event {
+        case .finger(.down, _, _, _, _, _, _, _), .mouseButton(true, _, _, _, _): touches += 1
+        default: break
+        }
+    }
+
+    /// What the kiosk is now, beside the counts: for the exposition.
+    public struct Now: Sendable {
+        public var version: String
+        /// A hash of the manifest in use.
+        public var content: String
+        public var upSeconds: Double
+        public var placeholders: Int
+        public var residentBytes: Int
+        public var textureBytes: Int
+        public var clockSynchronized: Bool
+
+        public init(
+            version: String, content: String, upSeconds: Double, placeholders: Int, residentBytes: Int,
+            textureBytes: Int, clockSynchronized: Bool
+        ) {
+            self.version = version
+            self.content = content
+            self.upSeconds = upSeconds
+            self.placeholders = placeholders
+            self.residentBytes = residentBytes
+            self.textureBytes = textureBytes
+            self.clockSynchronized = clockSynchronized
+        }
+    }
+
+    /// The metrics file: each metric with its `# HELP` and `# TYPE` lines, names and units as Prometheus'
+    /// conventions say (`_total` for counters, `_seconds` and `_bytes` for units).
+    public func exposition(_ now: Now) -> String {
+        var out = ""
+        func metric(_ name: String, _ type: String, _ help: String, _ samples: [(labels: String, value: String)]) {
+            out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+            for s in samples { out += "\(name)\(s.labels) \(s.value)\n" }
+        }
+        func number(_ v: Double) -> String { jsonNumber(v) }
+        metric(
+            "kiosk_info", "gauge", "The kiosk's version and a hash of the manifest in use.",
+            [("{version=\"\(Self.label(now.version))\",content=\"\(Self.label(now.content))\"}", "1")])
+        metric("kiosk_up_seconds", "gauge", "Seconds since the kiosk started.", [("", number(now.upSeconds))])
+        metric("kiosk_frames_presented_total", "counter", "Frames shown.", [("", "\(framesPresented)")])
+        metric(
+            "kiosk_last_frame_timestamp_seconds", "gauge", "Wall time of the last frame shown.",
+            [("", number(lastFrameWallSeconds))])
+        metric("kiosk_frames_late_total", "counter", "Frames over the display's budget.", [("", "\(framesLate)")])
+        metric("kiosk_scene", "gauge", "The scene on screen.", [("{scene=\"\(Self.label(scene))\"}", "1")])
+        metric(
+            "kiosk_screen_state", "gauge", "What the screen shows.",
+            Self.screenStates.map { ("{state=\"\($0)\"}", $0 == screenState ? "1" : "0") })
+        metric("kiosk_touches_total", "counter", "Fingers put down.", [("", "\(touches)")])
+        metric("kiosk_visits_total", "counter", "Visits ended.", [("", "\(visits)")])
+        metric("kiosk_placeholders", "gauge", "Images shown as placeholders now.", [("", "\(now.placeholders)")])
+        metric(
+            "kiosk_reloads_total", "counter", "Content reloads by result.",
+            [("{result=\"ok\"}", "\(reloadsOK)"), ("{result=\"failed\"}", "\(reloadsFailed)")])
+        metric("kiosk_resident_memory_bytes", "gauge", "Resident memory.", [("", "\(now.residentBytes)")])
+        metric("kiosk_texture_memory_bytes", "gauge", "Memory of the kept textures.", [("", "\(now.textureBytes)")])
+        metric(
+            "kiosk_clock_synchronized", "gauge", "1 when the wall clock is synchronised.",
+            [("", now.clockSynchronized ? "1" : "0")])
+        return out
+    }
+
+    /// A label value escaped as the exposition format says (backslash, double quote, line feed).
+    static func label(_ s: String) -> String {
+        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n")
+    }
+}
+
+/// FNV-1a (64 bits) of `text`'s UTF-8, in hex: a short name for a manifest's content (not a security hash).
+public func fnv1a(_ text: String) -> String {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV offset basis (http://www.isthe.com/chongo/tech/comp/fnv/)
+    for b in text.utf8 {
+        h ^= UInt64(b)
+        h = h &* 0x100_0000_01b3  // FNV-1a 64-bit prime
+    }
+    return String(h, radix: 16)
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Kiosk
+
+/// The one version of the kiosk: what `kiosk --version` prints, the package is named and `kiosk_info` says.
+public let kioskVersion = "0.2.0"
+
+/// The metrics file of fleet.md: `--metrics PATH`, else `$STATE_DIRECTORY/kiosk.prom`, for node_exporter's
+/// textfile collector. Replaced atomically (written beside it, then renamed) on a thread of its own, so that the
+/// frame loop never waits for the disk; every `intervalMs` and at exit. A path that cannot be written is said
+/// once (`<4>`), and the kiosk runs on.
+final class MetricsFile: @unchecked Sendable {
+    let path: String
+    let intervalMs: Double
+    private(set) var lastWriteMs = -Double.infinity
+    private let queue = DispatchQueue(label: "kiosk-metrics", qos: .utility)
+    private let lock = NSLock()
+    private var warned = false
+
+    /// The metrics file `option` names, else the one in `$STATE_DIRECTORY`; nil when neither is there.
+    init?(option: String?, intervalSeconds: Double) {
+        guard let path = option ?? ProcessInfo.processInfo.environment["STATE_DIRECTORY"].map({ $0 + "/kiosk.prom" })
+        else { return nil }
+        self.path = path
+        intervalMs = intervalSeconds * 1000
+    }
+
+    /// When the next write is due (real ms).
+    var nextDue: Double { lastWriteMs + intervalMs }
+
+    /// Writes `text` on the metrics thread when a write is due at `realMs`.
+    func writeIfDue(realMs: Double, _ text: () -> String) {
+        guard realMs >= nextDue else { return }
+        lastWriteMs = realMs
+        let body = text()
+        queue.async { self.write(body) }
+    }
+
+    /// Writes `text` now, after any write queued (at exit).
+    func writeNow(_ text: String) {
+        queue.sync { self.write(text) }
+    }
+
+    private func write(_ text: String) {
+        let temporary = path + ".tmp"
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+            guard rename(temporary, path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        } catch {
+            unlink(temporary)
+            lock.lock()
+            defer { lock.unlock() }
+            guard !warned else { return }
+            warned = true
+            log(.warning, "metrics: cannot write \(path) (\(error.localizedDescription)); the kiosk runs on without")
+        }
+    }
+}
+
+/// Whether the wall clock is synchronised: systemd-timesyncd's flag file (the kernel's own state, adjtimex(2),
+/// is not read yet).
+func clockIsSynchronized() -> Bool {
+    FileManager.default.fileExists(atPath: "/run/systemd/timesync/synchronized")
+}
