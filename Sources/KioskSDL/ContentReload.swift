@@ -19,9 +19,11 @@ final class ContentReload: @unchecked Sendable {
     let path: String
     /// The screen (physical pixels) whose first level of each Deep Zoom image is checked.
     let screen: Size
-    /// The SDL event a SIGHUP becomes, and the one a finished load pushes.
+    /// The SDL event a SIGHUP becomes, the one a finished load pushes, and the one a SIGUSR1 becomes (a picture
+    /// of the screen, fleet.md: the same pipe carries it).
     let requestEvent: UInt32
     let doneEvent: UInt32
+    let pictureEvent: UInt32
     let lock = NSLock()
     /// What the last load found (set on the loading thread, taken on the frame loop's).
     private var finished: ContentReport?
@@ -37,9 +39,10 @@ final class ContentReload: @unchecked Sendable {
     init(path: String, screen: Size) {
         self.path = path
         self.screen = screen
-        let first = SDL_RegisterEvents(2)
+        let first = SDL_RegisterEvents(3)
         requestEvent = first
         doneEvent = first + 1
+        pictureEvent = first + 2
         listenForHangup()
     }
 
@@ -68,13 +71,24 @@ final class ContentReload: @unchecked Sendable {
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART | SA_SIGINFO
         sigaction(SIGHUP, &action, nil)
-        // A parent may have started us with it blocked (signal masks are inherited): it is ours to take.
+        var picture = sigaction()
+        picture.__sigaction_handler.sa_handler = { _ in
+            let saved = errno
+            var byte = ContentReload.pictureByte
+            _ = write(hangupWriteFD, &byte, 1)
+            errno = saved
+        }
+        sigemptyset(&picture.sa_mask)
+        picture.sa_flags = SA_RESTART
+        sigaction(SIGUSR1, &picture, nil)
+        // A parent may have started us with them blocked (signal masks are inherited): they are ours to take.
         var set = sigset_t()
         sigemptyset(&set)
         sigaddset(&set, SIGHUP)
+        sigaddset(&set, SIGUSR1)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
         let reader = fds[0]
-        let event = requestEvent
+        let (event, pictureEvent) = (requestEvent, self.pictureEvent)
         let t = Thread {
             Self.leaveSignalsToTheMainThread()
             var buffer = [UInt8](repeating: 0, count: 256)
@@ -85,10 +99,13 @@ final class ContentReload: @unchecked Sendable {
                 if buffer[0..<n].contains(Self.hangupByte) {
                     log(.info, "the terminal hung up (a SIGHUP from the kernel, not a reload): running on")
                 }
-                guard buffer[0..<n].contains(Self.reloadByte) else { continue }
-                var e = SDL_Event()
-                e.type = event
-                SDL_PushEvent(&e)
+                // Many signals at once are one picture and one reload.
+                for (byte, type) in [(Self.reloadByte, event), (Self.pictureByte, pictureEvent)]
+                where buffer[0..<n].contains(byte) {
+                    var e = SDL_Event()
+                    e.type = type
+                    SDL_PushEvent(&e)
+                }
             }
         }
         t.name = "kiosk-sighup"
@@ -97,12 +114,13 @@ final class ContentReload: @unchecked Sendable {
 
     static let reloadByte: UInt8 = 1
     static let hangupByte: UInt8 = 2
+    static let pictureByte: UInt8 = 3
 
     /// SIGTERM and SIGINT end the frame loop's sleep: they are delivered to the main thread, not this one.
     static func leaveSignalsToTheMainThread() {
         var set = sigset_t()
         sigemptyset(&set)
-        for sig in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&set, sig) }
+        for sig in [SIGTERM, SIGINT, SIGHUP, SIGUSR1] { sigaddset(&set, sig) }
         pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 

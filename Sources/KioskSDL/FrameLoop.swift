@@ -27,6 +27,8 @@ final class FrameLoop {
     var state: StateFile? { service.state }
     /// SIGHUP's reload and where it stands.
     var reloading = ReloadHandoff()
+    /// The picture of the screen `SIGUSR1` asks for.
+    let screenPicture = ScreenPicture()
     /// The wall clock at time zero when it is not the system's: `--clock`, or the headless default.
     lazy var clockOrigin: Double? = {
         if let clock = options.clock { return clock }
@@ -305,6 +307,10 @@ final class FrameLoop {
             finishReload(at: t)
             return
         }
+        if let reload = reloading.loader, e.type == reload.pictureEvent {
+            screenPicture.request()
+            return
+        }
         guard let event = logEvent(e) else { return }
         if case .window(let name, _, _) = event, name == "SDL_WINDOWEVENT_SIZE_CHANGED" {
             let size = display.refreshSize()
@@ -327,6 +333,7 @@ final class FrameLoop {
             at: t,
             beforePresent: { () throws(KioskError) in
                 try screenshots.takeDue(at: t) { (path) throws(KioskError) in try saveScreenshot(path) }
+                screenPicture.takeIfRequested(display.renderer, size: display.size)
                 swapping = swapIsDue
                 if swapping { renderer.keepForReload() }
             },

@@ -62,36 +62,3 @@ import Testing
         #expect(picture.rgb(40, 132) == (0x3A, 0x3A, 0x42))
     }
 }
-
-/// The metrics file (fleet.md) of a real-time kiosk: written at exit, the frames and touches counted; a path
-/// that cannot be written is said once and the kiosk runs on.
-@Suite struct MetricsFileTests {
-    let dir = Kiosk.folder()
-
-    @Test func aRealTimeKioskWritesItsMetrics() throws {
-        let config = try Kiosk.manifest(Kiosk.demo, in: dir)
-        var log = LogWriter()
-        log.tap(0.9, 0.9, at: 200)
-        let metrics = dir.appendingPathComponent("kiosk.prom").path
-        let r = try Kiosk.run(
-            [
-                "--headless", "400x240", "--realtime", "--config", config, "--metrics", metrics, "--replay",
-                try log.write(dir),
-            ], in: dir, trace: false)
-        #expect(r.status == 0, "\(r.stderr)")
-        let text = try String(contentsOfFile: metrics, encoding: .utf8)
-        let frames = text.split(separator: "\n").first { $0.hasPrefix("kiosk_frames_presented_total ") }
-        #expect((frames.flatMap { Int($0.split(separator: " ")[1]) } ?? 0) > 0, "\(text)")
-        #expect(text.contains("kiosk_touches_total 1\n"), "\(text)")
-        #expect(text.contains(#"kiosk_scene{scene="map"} 1"#), "\(text)")
-        #expect(!FileManager.default.fileExists(atPath: metrics + ".tmp"))
-        let bad = try Kiosk.run(
-            [
-                "--headless", "400x240", "--realtime", "--config", config, "--metrics", "/proc/kiosk.prom", "--replay",
-                try log.write(dir),
-            ], in: dir, trace: false)
-        #expect(bad.status == 0, "\(bad.stderr)")
-        #expect(
-            bad.stderr.components(separatedBy: "metrics: cannot write /proc/kiosk.prom").count == 2, "\(bad.stderr)")
-    }
-}

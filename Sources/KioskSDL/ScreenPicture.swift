@@ -1,0 +1,90 @@
+import CSDL2
+import CSDL2Image
+import Foundation
+import Kiosk
+import ScrollEngine
+
+/// A picture of the screen on `SIGUSR1` (fleet.md, `systemctl kill -s USR1 kiosk`): the next frame drawn, as
+/// shown (rotation included), read back before it is presented, then shrunk to at most `maximumWidth` pixels
+/// wide and written as `$STATE_DIRECTORY/screen.png` (written beside it, then renamed) on a thread of its own,
+/// so that no frame waits for the encoding. One at a time: a request while one is written is that one.
+final class ScreenPicture: @unchecked Sendable {
+    /// Where it goes; nil without `$STATE_DIRECTORY` (a request is then said once and dropped).
+    let path: String?
+    private(set) var isRequested = false
+    private let lock = NSLock()
+    private var isWriting = false
+    private var warned = false
+    static let maximumWidth = 960
+
+    init(path: String? = ProcessInfo.processInfo.environment["STATE_DIRECTORY"].map { $0 + "/screen.png" }) {
+        self.path = path
+    }
+
+    /// A SIGUSR1 arrived: the next frame is read.
+    func request() {
+        guard path != nil else {
+            if !warned { log(.warning, "screen picture: no $STATE_DIRECTORY to write screen.png in; asked in vain") }
+            warned = true
+            return
+        }
+        isRequested = true
+    }
+
+    /// Before a frame is presented: when asked, its pixels are read (the one cost on the frame loop) and handed
+    /// to the writer; nothing when a picture is still being written.
+    func takeIfRequested(_ renderer: OpaquePointer, size: Size) {
+        guard isRequested, let path else { return }
+        isRequested = false
+        lock.lock()
+        let busy = isWriting
+        if !busy { isWriting = true }
+        lock.unlock()
+        guard !busy else { return }
+        let (w, h) = (Int32(size.width), Int32(size.height))
+        guard let frame = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGB888.rawValue),
+            SDL_RenderReadPixels(
+                renderer, nil, SDL_PIXELFORMAT_RGB888.rawValue, frame.pointee.pixels, frame.pointee.pitch)
+                == 0
+        else {
+            log(.warning, "screen picture: cannot read the screen (\(sdlError()))")
+            finish()
+            return
+        }
+        let box = SurfaceBox(surface: frame)
+        let t = Thread { [self] in
+            ContentReload.leaveSignalsToTheMainThread()
+            write(box.surface!, to: path)
+            SDL_FreeSurface(box.surface)
+            finish()
+        }
+        t.name = "kiosk-screen-picture"
+        t.start()
+    }
+
+    private func finish() {
+        lock.lock()
+        isWriting = false
+        lock.unlock()
+    }
+
+    /// `frame` shrunk to at most `maximumWidth` wide (linear), as a PNG at `path`, atomically.
+    private func write(_ frame: UnsafeMutablePointer<SDL_Surface>, to path: String) {
+        let scale = min(1, Double(Self.maximumWidth) / Double(max(1, frame.pointee.w)))
+        let (w, h) = (
+            max(1, Int32((Double(frame.pointee.w) * scale).rounded())),
+            max(1, Int32((Double(frame.pointee.h) * scale).rounded()))
+        )
+        guard let small = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGB888.rawValue) else { return }
+        defer { SDL_FreeSurface(small) }
+        let temporary = path + ".tmp"
+        guard SDL_SoftStretchLinear(frame, nil, small, nil) == 0, IMG_SavePNG(small, temporary) == 0,
+            rename(temporary, path) == 0
+        else {
+            unlink(temporary)
+            log(.warning, "screen picture: cannot write \(path) (\(sdlError()))")
+            return
+        }
+        log(.info, "screen picture: \(path), \(w)x\(h)")
+    }
+}

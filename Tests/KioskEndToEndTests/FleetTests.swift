@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// The metrics file (fleet.md) of a real-time kiosk: written at exit, the frames and touches counted; a path
+/// that cannot be written is said once and the kiosk runs on.
+@Suite struct MetricsFileTests {
+    let dir = Kiosk.folder()
+
+    @Test func aRealTimeKioskWritesItsMetrics() throws {
+        let config = try Kiosk.manifest(Kiosk.demo, in: dir)
+        var log = LogWriter()
+        log.tap(0.9, 0.9, at: 200)
+        let metrics = dir.appendingPathComponent("kiosk.prom").path
+        let r = try Kiosk.run(
+            [
+                "--headless", "400x240", "--realtime", "--config", config, "--metrics", metrics, "--replay",
+                try log.write(dir),
+            ], in: dir, trace: false)
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: metrics, encoding: .utf8)
+        let frames = text.split(separator: "\n").first { $0.hasPrefix("kiosk_frames_presented_total ") }
+        #expect((frames.flatMap { Int($0.split(separator: " ")[1]) } ?? 0) > 0, "\(text)")
+        #expect(text.contains("kiosk_touches_total 1\n"), "\(text)")
+        #expect(text.contains(#"kiosk_scene{scene="map"} 1"#), "\(text)")
+        #expect(!FileManager.default.fileExists(atPath: metrics + ".tmp"))
+        let bad = try Kiosk.run(
+            [
+                "--headless", "400x240", "--realtime", "--config", config, "--metrics", "/proc/kiosk.prom", "--replay",
+                try log.write(dir),
+            ], in: dir, trace: false)
+        #expect(bad.status == 0, "\(bad.stderr)")
+        #expect(
+            bad.stderr.components(separatedBy: "metrics: cannot write /proc/kiosk.prom").count == 2, "\(bad.stderr)")
+    }
+}
+
+/// `SIGUSR1` (fleet.md): the next frame, as shown, at most 960 pixels wide, as `$STATE_DIRECTORY/screen.png`;
+/// signals in a burst are one picture at a time, and the kiosk runs on.
+@Suite struct ScreenPictureTests {
+    let dir = Kiosk.folder()
+
+    @Test func aSignalWritesThePictureOfTheScreen() throws {
+        let config = try Kiosk.manifest(Kiosk.demo, in: dir)
+        let state = dir.appendingPathComponent("state")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let log = dir.appendingPathComponent("kiosk.log").path
+        let picture = state.appendingPathComponent("screen.png").path
+        // The waits are bounds on a kiosk that never answers, not a pace.
+        let script = """
+            : > "$2"
+            STATE_DIRECTORY="$3" "$0" --headless 1920x1080 --realtime --config "$1" 2>"$2" &
+            pid=$!
+            i=0
+            while ! grep -q "pictureDidSettle: map complete" "$2" && [ $i -lt 400 ]; do sleep 0.05; i=$((i+1)); done
+            for n in 1 2 3 4 5 6 7 8 9 10; do kill -USR1 $pid; done
+            i=0
+            while ! grep -q "screen picture: " "$2" && [ $i -lt 400 ]; do sleep 0.05; i=$((i+1)); done
+            kill $pid; wait $pid
+            echo "exit $?"
+            """
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", script, Kiosk.binary.path, config, log, state.path]
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_CACHE_HOME"] = Kiosk.testCache
+        p.environment = env
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        p.waitUntilExit()
+        let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(said.contains("exit 0"), "\(said) \(text)")
+        #expect(text.contains("screen picture: \(picture), 960x540"), "\(text)")
+        #expect(!text.contains("<3>"), "\(text)")
+        let shot = try #require(Picture(path: picture), "\(text)")
+        #expect(shot.width == 960 && shot.height == 540)
+        // The map, not a black screen: the plan's light paper in the middle.
+        let (r, g, b) = shot.rgb(480, 300)
+        #expect(r + g + b > 300, "\((r, g, b))")
+        #expect(!FileManager.default.fileExists(atPath: picture + ".tmp"))
+    }
+}
