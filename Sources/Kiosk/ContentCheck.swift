@@ -146,7 +146,8 @@ public enum ContentCheck {
             }
             if let list = scene.list {
                 checkThumbnails(list, fileExists: fileExists, problems: problems, inspect: inspect)
-                let sections = Set(list.rows.map { $0.section?.text(in: "", fallback: "") ?? "" }).count
+                let first = check.manifest?.languages.first ?? Languages.undetermined
+                let sections = ListLayout(list, language: first, fallback: first).sections.count
                 summary.append("\(scene.id): list of \(list.rows.count) rows in \(sections) sections")
                 continue
             }

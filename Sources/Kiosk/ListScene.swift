@@ -17,11 +17,15 @@ public final class ListState {
     /// The section the index last jumped to while a finger is on it.
     var indexSection: Int?
 
+    /// The sections the index lists (those with a header), each by its initial: made with the layout.
+    public private(set) var indexEntries: [(section: Int, letter: String)] = []
+
     init(_ config: ListConfig, language: String, fallback: String) {
         self.config = config
         self.language = language
         self.fallback = fallback
         layout = ListLayout(config, language: language, fallback: fallback)
+        indexEntries = Self.indexEntries(of: layout, shown: config.sectionIndex)
     }
 
     /// Laid out again for another language (its titles, and its sort when sorted by title).
@@ -29,14 +33,14 @@ public final class ListState {
         guard language != self.language else { return }
         self.language = language
         layout = ListLayout(config, language: language, fallback: fallback)
+        indexEntries = Self.indexEntries(of: layout, shown: config.sectionIndex)
     }
 
     var isRightToLeft: Bool { Languages.isRightToLeft(language) }
 
-    /// The sections the index lists (those with a header), each by its initial.
-    public var indexEntries: [(section: Int, letter: String)] {
+    static func indexEntries(of layout: ListLayout, shown: Bool) -> [(section: Int, letter: String)] {
         layout.sections.enumerated().compactMap { i, s in
-            guard config.sectionIndex, let title = s.title else { return nil }
+            guard shown, let title = s.title else { return nil }
             // Arabic's article (ال) begins most words: the index shows the letter after it, as Arabic indexes do.
             let word = title.count > 3 && title.hasPrefix("ال") ? title.dropFirst(2) : Substring(title)
             guard let first = word.first else { return nil }
@@ -125,10 +129,14 @@ extension Scene {
         let textWidth = size.width - ListStyle.textInset - ListStyle.margin - indexWidth
         let textLeft = rtl ? indexWidth + ListStyle.margin : ListStyle.textInset
         let separatorLeft = rtl ? 0 : ListStyle.textInset
-        for s in layout.sections where s.title != nil {
-            let top = s.top - y0
-            guard top < size.height, top + ListStyle.headerHeight > 0 else { continue }
-            appendHeader(s, at: top, left: textLeft, width: textWidth, language: language, to: &out)
+        // The headers of the sections on screen (found by binary search, not a walk through them all).
+        if !layout.sections.isEmpty {
+            for s in layout.sections[layout.section(at: y0)...layout.section(at: y0 + size.height)]
+            where s.title != nil {
+                let top = s.top - y0
+                guard top < size.height, top + ListStyle.headerHeight > 0 else { continue }
+                appendHeader(s, at: top, left: textLeft, width: textWidth, language: language, to: &out)
+            }
         }
         for position in layout.rows(from: y0 - ListStyle.rowHeight, to: y0 + size.height + ListStyle.rowHeight) {
             let row = list.config.rows[layout.order[position]]

@@ -204,7 +204,7 @@ final class FrameLoop {
             app.snapshot(wallClock: Date().timeIntervalSince1970, at: kioskNow())
         }
         service.writeMetricsIfDue(
-            realMs: realMs, stillAt: screenIsStill && frame > 0 ? wallClock(at: kioskNow()) : nil, now: metricsNow)
+            realMs: realMs, stillAt: { screenIsStill && frame > 0 ? wallClock(at: kioskNow()) : nil }, now: metricsNow)
     }
 
     /// A virtual run whose screen never comes to rest (or whose screenshots fall later) ends this long after its

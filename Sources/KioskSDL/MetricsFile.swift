@@ -27,12 +27,10 @@ final class MetricsFile: @unchecked Sendable {
     /// When the next write is due (real ms).
     var nextDue: Double { lastWriteMs + intervalMs }
 
-    /// Writes `text` on the metrics thread when a write is due at `realMs`.
-    func writeIfDue(realMs: Double, _ text: () -> String) {
-        guard realMs >= nextDue else { return }
+    /// Writes `text` on the metrics thread, the write of `realMs` (the next is due `intervalMs` after it).
+    func write(_ text: String, at realMs: Double) {
         lastWriteMs = realMs
-        let body = text()
-        queue.async { self.write(body) }
+        queue.async { self.write(text) }
     }
 
     /// Writes `text` now, after any write queued (at exit).

@@ -31,11 +31,7 @@ extension Renderer {
 
     /// Copies `source` (pixels of the texture as it was before the turn) onto `destination` (scene points).
     func copy(_ texture: OpaquePointer, source: Rect, destination: Rect, in context: DrawContext) {
-        var w: Int32 = 0
-        var h: Int32 = 0
-        SDL_QueryTexture(texture, nil, nil, &w, &h)
-        let turned = Size(width: Double(w), height: Double(h))
-        let size = rotation.swapsAxes ? Size(width: turned.height, height: turned.width) : turned
+        let (turned, size) = sizes(of: texture)
         let s = rotation.rect(source, in: size)
         let d = context.screen(destination)
         guard s.width > 0, s.height > 0, d.width > 0, d.height > 0 else { return }
@@ -46,6 +42,15 @@ extension Renderer {
         } else {
             copyScaled(texture, source: s, destination: d, in: context)
         }
+    }
+
+    /// A texture's size as stored (turned by `--rotate`), and as the picture it holds was before the turn.
+    func sizes(of texture: OpaquePointer) -> (turned: Size, unturned: Size) {
+        var w: Int32 = 0
+        var h: Int32 = 0
+        SDL_QueryTexture(texture, nil, nil, &w, &h)
+        let turned = Size(width: Double(w), height: Double(h))
+        return (turned, rotation.swapsAxes ? Size(width: turned.height, height: turned.width) : turned)
     }
 
     /// How close to one texture pixel per screen pixel a copy must be to be drawn as a plain copy.

@@ -43,12 +43,7 @@ extension Renderer {
         case .broken:
             placeholder(square, in: context)
         case .ready(let texture):
-            var w: Int32 = 0
-            var h: Int32 = 0
-            SDL_QueryTexture(texture, nil, nil, &w, &h)
-            let size =
-                rotation.swapsAxes
-                ? Size(width: Double(h), height: Double(w)) : Size(width: Double(w), height: Double(h))
+            let size = sizes(of: texture).unturned
             let fit = min(square.width / max(1, size.width), square.height / max(1, size.height))
             let shown = Size(width: size.width * fit, height: size.height * fit)
             copy(

@@ -45,13 +45,14 @@ final class ServiceDuties {
     }
 
     /// The metrics file written when due (`now`: what the kiosk is, read only then). A still screen
-    /// (`stillAt`: the wall time now) shows its last frame still: the kiosk is alive and its picture current, so
-    /// `kiosk_last_frame_timestamp_seconds` says now (else an idle kiosk, which draws nothing, would look dead).
-    func writeMetricsIfDue(realMs: Double, stillAt: Double?, now: () -> Metrics.Now) {
+    /// (`stillAt`: the wall time now, nil while it moves) shows its last frame still: the kiosk is alive and its
+    /// picture current, so `kiosk_last_frame_timestamp_seconds` says now (else an idle kiosk, which draws
+    /// nothing, would look dead).
+    func writeMetricsIfDue(realMs: Double, stillAt: () -> Double?, now: () -> Metrics.Now) {
         guard var metrics, let metricsFile, realMs >= metricsFile.nextDue else { return }
-        if let stillAt { metrics.lastFrameWallSeconds = max(metrics.lastFrameWallSeconds, stillAt) }
+        if let still = stillAt() { metrics.lastFrameWallSeconds = max(metrics.lastFrameWallSeconds, still) }
         self.metrics = metrics
-        metricsFile.writeIfDue(realMs: realMs) { metrics.exposition(now()) }
+        metricsFile.write(metrics.exposition(now()), at: realMs)
     }
 
     /// Whether the memory is due in the log at `ms` of the kiosk's clock (then it is counted as logged).
