@@ -28,10 +28,15 @@ let package = Package(
         // language), from Debian (libsdl2-ttf-dev, libfontconfig-dev).
         .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // The kernel's word on the wall clock (adjtimex) and its notice when the clock is set (timerfd), which
+        // Glibc's Swift module does not bring.
+        .target(name: "CClock"),
         // The SDL boundary: display, images, words, drawing, events, the frame loop.
         .target(
             name: "KioskSDL",
-            dependencies: ["CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "Kiosk", "EventLog", "ScrollEngine"]),
+            dependencies: [
+                "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CClock", "Kiosk", "EventLog", "ScrollEngine",
+            ]),
         // Writes the deep-zoom demo (Assets/deepzoom/demo.dzi), procedurally.
         .executableTarget(name: "kiosk-deepzoom-demo", dependencies: ["Kiosk", "CSDL2", "CSDL2Image"]),
         // Counts heap allocations by interposing malloc in the benchmark binary only.

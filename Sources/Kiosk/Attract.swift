@@ -30,17 +30,20 @@ public struct Attract: Equatable, Sendable {
     public var afterSeconds: Double
     public var steps: [Step]
 
-    static func parse(_ value: JSONValue, problems: ProblemList) throws(ManifestError) -> Attract {
-        let o = try Object(value, path: "attract", problems: problems)
+    /// `attract` (or an attract set, `attractSets.NAME`, at `path`).
+    static func parse(_ value: JSONValue, path root: String = "attract", problems: ProblemList) throws(ManifestError)
+        -> Attract
+    {
+        let o = try Object(value, path: root, problems: problems)
         o.allow(["afterSeconds", "steps"])
         let after = try o.number("afterSeconds", in: ManifestLimits.seconds, required: true)!
-        guard after > 0 else { throw problems.fail("attract.afterSeconds", "must be more than 0") }
+        guard after > 0 else { throw problems.fail("\(root).afterSeconds", "must be more than 0") }
         guard case .array(let list)? = o.values["steps"], !list.isEmpty else {
-            throw problems.fail("attract.steps", "expected a list of one step or more")
+            throw problems.fail("\(root).steps", "expected a list of one step or more")
         }
         var steps: [Step] = []
         for (i, v) in list.enumerated() {
-            let path = "attract.steps[\(i)]"
+            let path = "\(root).steps[\(i)]"
             let step = problems.attempt { () throws(ManifestError) -> Step in
                 let s = try Object(v, path: path, problems: problems)
                 s.allow(["scene", "seconds", "from", "to", "advanceEverySeconds"])

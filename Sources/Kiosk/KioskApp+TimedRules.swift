@@ -3,9 +3,11 @@ import EventLog
 /// The timed rules as the app applies them each frame: Presence decides when each is due, the app acts (goes
 /// home, blanks, plays the attract loop).
 extension KioskApp {
-    /// The timed rules, in their order: the screen blanks for want of input; the idle reset takes the kiosk
-    /// home at its opening state (home first, then blank or attract); the opening hours; the attract loop.
+    /// The timed rules, in their order: a jump of the wall clock is noticed; the screen blanks for want of
+    /// input; the idle reset takes the kiosk home at its opening state (home first, then blank or attract), with
+    /// the schedule's choice; the schedule; the opening hours; the attract loop.
     func applyTimedRules() {
+        noticeClockJump()
         if presence.blankIsDue(at: now, touchHeld: touches.isHolding, sceneAtRest: scene.isAtRest) { blank(.idle) }
         if presence.stillThereIsDue(at: now, sceneAtRest: scene.isAtRest) {
             presence.screen = .askingStillThere(since: now)
@@ -15,15 +17,70 @@ extension KioskApp {
             if presence.isAskingStillThere { presence.screen = .scenes }
             presence.becomeIdle(at: now)
             sink.add(TraceEvent(.idleReset))
+            adoptSchedule(goingHome: false)
             navigator.resetLanguage()
-            if scene.config.id != manifest.home {
-                show(scene: manifest.home)
+            if scene.config.id != navigator.home {
+                show(scene: navigator.home)
             } else {
                 scene.reset(animated: true)
             }
         }
+        applySchedule()
         applyHours()
         applyAttract()
+    }
+
+    // MARK: The wall clock and the schedule
+
+    /// The wall clock now when it can be trusted (nil: none known, or not synchronised yet).
+    var trustedWall: Double? {
+        guard clockIsSynchronized, let wallClock else { return nil }
+        return wallClock(now)
+    }
+
+    /// A jump of the wall clock, either way, is noticed at the next frame: the hours and the schedule are read
+    /// again at once.
+    func noticeClockJump() {
+        guard let wallClock, let jump = clockWatch.jump(wall: wallClock(now), at: now) else { return }
+        sink.add(TraceEvent(.clockDidJump(seconds: jump)))
+        hoursWatch = HoursWatch()
+        scheduleRule.forget()
+    }
+
+    /// What the schedule wants now, and when that may change on the kiosk's clock (nil: no schedule; the
+    /// manifest's own while the wall clock is not trusted).
+    var scheduleNow: (wanted: ScheduleRule.Wanted, changeAt: Double?)? {
+        guard let schedule = manifest.schedule else { return nil }
+        guard let wall = trustedWall else { return (ScheduleRule.Wanted(entry: nil, choice: .standard), nil) }
+        let w = scheduleRule.wanted(schedule, at: wall, calendar: calendar)
+        return (w.wanted, now + (w.until - wall) * 1000)
+    }
+
+    /// The schedule's choice takes effect while nobody is here (idle, at rest) or the screen is blank; a
+    /// visitor's session waits for its idle reset.
+    func applySchedule() {
+        guard let wanted = scheduleNow?.wanted, wanted != scheduleRule.inEffect else { return }
+        if presence.isBlanked || (presence.isIdle && isAtRest) { adoptSchedule(goingHome: true) }
+    }
+
+    /// The schedule's choice now takes effect: its home and attract set (a loop of another set ends); an idle
+    /// kiosk goes to the new home (`goingHome`; the idle reset goes there itself).
+    func adoptSchedule(goingHome: Bool) {
+        guard let wanted = scheduleNow?.wanted, scheduleRule.adopt(wanted) else { return }
+        navigator.home = wanted.choice.home ?? manifest.home
+        let attract = wanted.choice.attract.flatMap { manifest.attractSets[$0] } ?? manifest.attract
+        sink.add(
+            TraceEvent(.scheduleDidApply(entry: wanted.entry, home: navigator.home, attract: wanted.choice.attract)))
+        if attract != presence.rules.attract {
+            presence.rules.attract = attract
+            if presence.attractLoop != nil {
+                presence.screen = .scenes
+                sink.add(TraceEvent(.attractDidEnd))
+                presence.becomeIdle(at: now)
+            }
+        }
+        guard goingHome, presence.isIdle, scene.config.id != navigator.home else { return }
+        show(scene: navigator.home, style: hasShownAFrame && !presence.isBlanked ? nil : TransitionStyle.none)
     }
 
     // MARK: The attract loop
@@ -32,7 +89,7 @@ extension KioskApp {
     /// next step's scene; in the last `attractPrepareMs` before it starts, the scenes of all its steps (once
     /// shown they stay loaded anyway, so this adds no memory: it only makes them ready while nothing moves).
     public var upcomingImagePaths: [String] {
-        guard let attract = manifest.attract else { return [] }
+        guard let attract = presence.rules.attract else { return [] }
         let scenes: [String]
         if let loop = presence.attractLoop {
             scenes = [attract.steps[(loop.step + 1) % attract.steps.count].scene]
@@ -51,7 +108,7 @@ extension KioskApp {
     func applyAttract() {
         let quiet = scene.isAtRest && transition == nil
         if presence.attractLoop == nil, presence.attractIsDue(at: now, touchHeld: touches.isHolding, quiet: quiet),
-            let attract = manifest.attract
+            let attract = presence.rules.attract
         {
             presence.screen = .attracting(AttractLoop(attract, at: now))
             sink.add(TraceEvent(.attractDidStart))
@@ -79,8 +136,8 @@ extension KioskApp {
         guard presence.attractLoop != nil else { return }
         presence.screen = .scenes
         sink.add(TraceEvent(.attractDidEnd))
-        if scene.config.id != manifest.home {
-            show(scene: manifest.home, style: .fade)
+        if scene.config.id != navigator.home {
+            show(scene: navigator.home, style: .fade)
         } else {
             reopen()
         }
@@ -110,13 +167,17 @@ extension KioskApp {
         if presence.closedBlankIsDue(at: now, touchHeld: touches.isHolding, quiet: quiet) { blank(.hours) }
     }
 
-    /// The opening hours now, read once on the wall clock: open or not, and when they next open or close the
-    /// kiosk on its own clock (nil: no hours, or no wall clock known, and the kiosk is always open).
+    /// The opening hours and the schedule's closed days now, read once on the wall clock: open or not, and when
+    /// that may next change on the kiosk's own clock (nil: neither, or no trusted wall clock, and the kiosk is
+    /// always open).
     var hoursNow: (open: Bool, changeAt: Double?)? {
-        guard let hours = manifest.openingHours, let wallClock else { return nil }
-        let wall = wallClock(now)
-        let state = hoursWatch.state(of: hours, at: wall, calendar: calendar)
-        return (state.open, state.until.map { now + ($0 - wall) * 1000 })
+        guard let wall = trustedWall else { return nil }
+        let hours = manifest.openingHours.map { hoursWatch.state(of: $0, at: wall, calendar: calendar) }
+        let scheduled = scheduleNow
+        guard hours != nil || scheduled != nil else { return nil }
+        let open = (hours?.open ?? true) && scheduled?.wanted.choice.closed != true
+        let changes = [hours?.until.map { now + ($0 - wall) * 1000 }, scheduled?.changeAt].compactMap { $0 }
+        return (open, changes.min())
     }
 
     /// When the kiosk's own timers next have something to do (blanking the screen, the idle reset), in its

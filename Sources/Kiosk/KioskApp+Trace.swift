@@ -8,7 +8,10 @@ extension KioskApp {
     public var frameEvents: [TraceEvent] { sink.events }
 
     /// Ends a frame: its events are let go (else they would pile up for as long as it runs).
-    public func dropFrameEvents() { sink.events.removeAll(keepingCapacity: true) }
+    public func dropFrameEvents() {
+        sink.events.removeAll(keepingCapacity: true)
+        hasShownAFrame = true
+    }
 
     /// The frame's trace line (cli-and-trace.md, version 1) with `events`, the frame's.
     public func traceLine(frame: Int, events: [TraceEvent]) -> String {

@@ -50,6 +50,17 @@ public final class KioskApp {
     public var calendar = LocalCalendar.system
     /// The opening hours' state as last computed.
     var hoursWatch = HoursWatch()
+    /// The schedule's choice wanted and in effect.
+    var scheduleRule = ScheduleRule()
+    /// Whether the wall clock can be trusted (fleet.md, an honest clock): until it is, the opening hours and the
+    /// schedule are not applied (the kiosk shows its default content, always open).
+    public var clockIsSynchronized = true {
+        didSet { if clockIsSynchronized && !oldValue { sink.add(TraceEvent(.clockDidSynchronize)) } }
+    }
+    /// The wall clock's advance against the kiosk's, where a jump shows.
+    var clockWatch = ClockWatch()
+    /// Whether a frame has been shown (a scene chosen before it opens without a transition).
+    var hasShownAFrame = false
     /// The scene change running now, and the scene it leaves (drawn at its start by the renderer).
     public var transition: SceneTransition? { navigator.transition }
     public var outgoing: Scene? { navigator.outgoing }
@@ -97,6 +108,7 @@ public final class KioskApp {
         }
         navigator.replace(new)
         presence.rules = Presence.Rules(new)
+        scheduleRule = ScheduleRule()
         // Making the new scene and placing its views is not a scroll (as opening a scene is not).
         let mark = sink.events.count
         if let same = new.scene(old.id), same.imagePaths == old.imagePaths, same.localizedImages == old.localizedImages

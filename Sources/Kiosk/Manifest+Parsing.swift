@@ -40,7 +40,7 @@ extension Manifest {
         top.allow([
             "kioskManifest", "home", "idleTimeoutSeconds", "background", "scenes", "homeButton", "calibration",
             "textureBudgetMiB", "blankAfterSeconds", "transition", "transitionMs", "attract", "openingHours",
-            "languages", "fonts", "stillThere", "metricsSeconds",
+            "languages", "fonts", "stillThere", "metricsSeconds", "schedule", "attractSets",
         ])
         problems.attempt { () throws(ManifestError) in
             let version = try top.number("kioskManifest", in: ManifestLimits.any, required: true)!
@@ -131,6 +131,11 @@ extension Manifest {
                 try OpeningHours.parse(v, path: "openingHours", problems: problems)
             }
         }
+        let attractSets = parseAttractSets(top, scenes: scenes, problems: problems)
+        let schedule = problems.attempt { () throws(ManifestError) -> Schedule? in
+            try top.values["schedule"].map { (v) throws(ManifestError) in try Schedule.parse(v, problems: problems) }
+        }
+        schedule??.check(scenes: ids, attractSets: Set(attractSets.keys), problems: problems)
         let stillThere =
             problems.attempt { () throws(ManifestError) -> Double in
                 guard let v = top.values["stillThere"] else { return 0 }
@@ -150,7 +155,9 @@ extension Manifest {
             ?? 15
         let start = home ?? scenes.first?.id
         if let start {
-            warnUnreachable(scenes, from: [start] + (attract??.steps.map(\.scene) ?? []), problems: problems)
+            let scheduled = (schedule??.entries ?? []).compactMap(\.choice.home)
+            let shown = ([attract ?? nil] + attractSets.values.map { $0 }).flatMap { $0?.steps.map(\.scene) ?? [] }
+            warnUnreachable(scenes, from: [start] + scheduled + shown, problems: problems)
         }
         guard problems.errors.isEmpty, let start, let idle, let calibration, let budget, let blank, let homeButton,
             let transition, let transitionMs, let attract, let hours
@@ -161,8 +168,31 @@ extension Manifest {
             transition: transition, transitionMs: transitionMs, attract: attract, openingHours: hours,
             languages: languages, fonts: fonts, stillThereSeconds: stillThere)
         manifest.metricsSeconds = metricsSeconds
+        manifest.schedule = schedule ?? nil
+        manifest.attractSets = attractSets
         manifest.contentHash = fnv1a(text)
         return ManifestCheck(manifest: manifest, problems: problems.items, scenes: scenes, attract: attract)
+    }
+
+    /// `attractSets`: attract loops by name, each as `attract` is written and checked.
+    static func parseAttractSets(_ top: Object, scenes: [SceneConfig], problems: ProblemList) -> [String: Attract] {
+        guard let v = top.values["attractSets"] else { return [:] }
+        guard
+            let o = problems.attempt({ () throws(ManifestError) in
+                try Object(v, path: "attractSets", problems: problems)
+            })
+        else { return [:] }
+        var sets: [String: Attract] = [:]
+        for name in o.values.keys.sorted() {
+            guard let value = o.values[name] else { continue }
+            let set = problems.attempt { () throws(ManifestError) in
+                try Attract.parse(value, path: "attractSets.\(name)", problems: problems)
+            }
+            guard let set else { continue }
+            set.check(scenes, problems: problems)
+            sets[name] = set
+        }
+        return sets
     }
 
     /// `languages`: distinct, well-formed tags, the first the default.

@@ -36,6 +36,10 @@ public struct Manifest: Equatable, Sendable {
     public var stillThereSeconds: Double = 0
     /// How often the metrics file is written (`metricsSeconds`, fleet.md).
     public var metricsSeconds: Double = 15
+    /// What to show by weekday and date (fleet.md, `schedule`); nil: the manifest's own home and attract loop.
+    public var schedule: Schedule?
+    /// The attract loops a schedule names (`attractSets`); `attract` stays the default.
+    public var attractSets: [String: Attract] = [:]
     /// A hash of the manifest's text (FNV-1a, hex), which `kiosk_info` names.
     public var contentHash = ""
 

@@ -7,6 +7,8 @@ import ScrollEngine
 final class Navigator {
     /// What the kiosk shows (a reload replaces it).
     private(set) var manifest: Manifest
+    /// The home scene in effect: the manifest's, or the one its schedule chose (fleet.md).
+    var home: String
     /// The size every scene is laid out at (the screen, turned by the rotation).
     private(set) var sceneSize: Size
     private(set) var scene: Scene
@@ -38,6 +40,7 @@ final class Navigator {
         imageInfo: @escaping (String) -> ImageInfo
     ) {
         self.manifest = manifest
+        home = manifest.home
         self.sceneSize = sceneSize
         self.sink = sink
         self.imageInfo = imageInfo
@@ -117,7 +120,7 @@ final class Navigator {
     func startTransition(
         from old: Scene, grow: Rect?, style forced: TransitionStyle? = nil, reload: Bool = false, at now: Double
     ) {
-        guard manifest.transition != .none, manifest.transitionMs > 0 else { return }
+        guard manifest.transition != .none, forced != TransitionStyle.none, manifest.transitionMs > 0 else { return }
         var style = TransitionStyle.fade
         var rect: Rect?
         var shrinks = false
@@ -153,6 +156,7 @@ final class Navigator {
     func replace(_ new: Manifest) {
         openedFrom.removeAll()
         manifest = new
+        home = new.home
         scenes.removeAll()
         // The visitor keeps their language if the new content still offers it.
         let current = languages.current
@@ -171,7 +175,7 @@ final class Navigator {
 
     /// The home button: top-left, shown on every scene but home.
     func homeButtonFrame(of scene: Scene) -> Rect? {
-        guard manifest.homeButton, scene.config.id != manifest.home else { return nil }
+        guard manifest.homeButton, scene.config.id != home else { return nil }
         return Rect(
             x: HomeButtonStyle.margin, y: HomeButtonStyle.margin, width: HomeButtonStyle.size,
             height: HomeButtonStyle.size)
@@ -196,7 +200,7 @@ final class Navigator {
     func tapControl(_ id: String, at now: Double) {
         switch id {
         case Self.homeButtonID:
-            show(scene: manifest.home, at: now)
+            show(scene: home, at: now)
         case Self.languageButtonID:
             if languages.offered.count == 2 { choose(languages.next) } else { languages.isChoosing.toggle() }
         case Self.languageCloseID:

@@ -31,7 +31,8 @@ public struct Presence {
         var blankMs: Double
         var idleTimeoutMs: Double
         var attract: Attract?
-        var openingHours: OpeningHours?
+        /// The opening hours or the schedule may close the kiosk.
+        var mayClose: Bool
         /// How long before the idle reset "still there?" is asked (words-and-languages.md).
         var stillThereMs: Double
 
@@ -40,7 +41,7 @@ public struct Presence {
             blankMs = manifest.blankAfterSeconds * 1000
             idleTimeoutMs = manifest.idleTimeoutSeconds * 1000
             attract = manifest.attract
-            openingHours = manifest.openingHours
+            mayClose = manifest.openingHours != nil || manifest.schedule?.entries.contains { $0.choice.closed } == true
         }
     }
 
@@ -135,7 +136,7 @@ public struct Presence {
 
     /// When a touch stops keeping a closed kiosk awake (nil while idle: nothing keeps it awake).
     var awakeWhenClosedUntil: Double? {
-        guard rules.openingHours != nil, !isBlanked, !isIdle else { return nil }
+        guard rules.mayClose, !isBlanked, !isIdle else { return nil }
         return lastInput + awakeWhenClosedFor
     }
 

@@ -40,6 +40,12 @@ public struct TraceEvent: Equatable, Sendable {
         case screenDidWake
         case stillThereShown
         case stillThereDismissed
+        /// The schedule's entry (its JSON path; nil: none, the manifest's own) took effect (fleet.md).
+        case scheduleDidApply(entry: String?, home: String, attract: String?)
+        /// The wall clock jumped this many seconds (either way) against the kiosk's own clock.
+        case clockDidJump(seconds: Double)
+        /// The wall clock became synchronised: the opening hours and the schedule apply from now.
+        case clockDidSynchronize
         // The installer's tools (calibration.md).
         case calibrationTarget(index: Int, raw: Point)
         case calibrationRound(round: Int, reason: String)
@@ -82,6 +88,9 @@ public struct TraceEvent: Equatable, Sendable {
         case .screenDidWake: "screenDidWake"
         case .stillThereShown: "stillThereShown"
         case .stillThereDismissed: "stillThereDismissed"
+        case .scheduleDidApply: "scheduleDidApply"
+        case .clockDidJump: "clockDidJump"
+        case .clockDidSynchronize: "clockDidSynchronize"
         case .calibrationTarget: "calibrationTarget"
         case .calibrationRound: "calibrationRound"
         case .calibrationDone: "calibrationDone"
@@ -114,10 +123,14 @@ public struct TraceEvent: Equatable, Sendable {
         case .calibrationDone(let matrix, let residual):
             "\"matrix\": [\(matrix.map(jsonNumber).joined(separator: ", "))], \"residual\": \(jsonNumber(residual))"
         case .touchTest(let fingers): "\"fingers\": \(fingers)"
+        case .scheduleDidApply(let entry, let home, let attract):
+            "\"entry\": \(entry.map(jsonString) ?? "null"), \"home\": \(jsonString(home)), "
+                + "\"attract\": \(attract.map(jsonString) ?? "null")"
+        case .clockDidJump(let seconds): "\"seconds\": \(jsonNumber(seconds))"
         case .scrollViewDidScroll, .scrollViewWillBeginDragging, .scrollViewWillBeginDecelerating,
             .scrollViewDidEndDecelerating, .scrollViewDidEndScrollingAnimation, .scrollViewWillBeginZooming,
             .scrollViewDidZoom, .idleReset, .attractDidStart, .attractDidEnd, .screenDidWake, .stillThereShown,
-            .stillThereDismissed:
+            .stillThereDismissed, .clockDidSynchronize:
             ""
         }
     }

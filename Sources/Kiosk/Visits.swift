@@ -17,6 +17,13 @@ public struct Visit: Codable, Equatable, Sendable {
     public static let gestureNames = ["pan", "pinch", "doubleTap", "page"]
     /// Milliseconds read in each language (words-and-languages.md), where the kiosk offers languages.
     public var languages: [String: Int]?
+    /// When it began on the kiosk's clock (not written): a visit that ended while the wall clock was not yet
+    /// synchronised is dated again from it once it is (fleet.md).
+    public var startMs = 0.0
+
+    enum CodingKeys: String, CodingKey {
+        case start, durationMs, scenes, hotspots, gestures, languages
+    }
 
     public init(
         start: String, durationMs: Int, scenes: [String: Int], hotspots: [String: Int], gestures: [String: Int],
@@ -135,11 +142,13 @@ public final class VisitCounter {
         var v = open
         v.scenes[v.scene, default: 0] += max(0, v.lastTouchMs - v.sceneSince)
         if let language = v.language { v.languages[language, default: 0] += max(0, v.lastTouchMs - v.languageSince) }
-        return Visit(
+        var visit = Visit(
             start: LocalTime.iso(wallClock(v.startMs)), durationMs: Int((v.lastTouchMs - v.startMs).rounded()),
             scenes: v.scenes.mapValues { Int($0.rounded()) }, hotspots: v.hotspots,
             gestures: Visit.gestureNames.reduce(into: [:]) { $0[$1] = v.gestures[$1] ?? 0 },
             languages: v.language == nil ? nil : v.languages.mapValues { Int($0.rounded()) })
+        visit.startMs = v.startMs
+        return visit
     }
 }
 

@@ -29,12 +29,12 @@ final class FrameLoop {
     var reloading = ReloadHandoff()
     /// The picture of the screen `SIGUSR1` asks for.
     let screenPicture = ScreenPicture()
-    /// The wall clock at time zero when it is not the system's: `--clock`, or the headless default.
-    lazy var clockOrigin: Double? = {
-        if let clock = options.clock { return clock }
-        if case .headless = options.mode { return LocalTime.parse(LocalTime.headlessDefault) }
-        return nil
-    }()
+    /// The wall clock: the system's, or `--clock`'s (the headless default), and whether it is synchronised.
+    let wall: WallClock
+    /// Visits that ended while the wall clock was not synchronised: written, dated again, once it is.
+    var heldVisits: [Visit] = []
+    /// Set (from the clock's thread) when the system's wall clock was set.
+    let clockWasSet = Flag()
     /// New content waits for the visitor's gesture to end at most this long.
     static let swapWaitMs = 3000.0
     /// When the screen last changed, and whether the caches have let go since.
@@ -48,6 +48,7 @@ final class FrameLoop {
         let headless = if case .headless = options.mode { true } else { false }
         clock = FrameClock(isVirtual: options.isVirtual, holdsItsPace: headless && options.realtime)
         self.replay = ReplayQueue(replay.map { Self.prepare($0, window: display.size) } ?? [])
+        wall = WallClock(options: options)
         screenshots = ScreenshotPlan(options.screenshots.map { ($0.ms, $0.path) })
         service = ServiceDuties(keepsState: !options.calibrate && !options.touchTest)
         if !options.calibrate && !options.touchTest,
@@ -69,6 +70,14 @@ final class FrameLoop {
         // As is a picture decoded ahead, and a list's thumbnail.
         renderer.images.onPrefetched = wake
         renderer.onThumbnail = wake
+        // As is the wall clock set (an NTP client's step, `date -s`): its jump is noticed at once.
+        if wall.followsSystem {
+            let flag = clockWasSet
+            _ = WallClock.watchForSets {
+                flag.set()
+                wake()
+            }
+        }
         if let path = options.trace { trace = try OutputFile(path) }
         if let path = options.record {
             record = try OutputFile(path)
@@ -120,7 +129,13 @@ final class FrameLoop {
                 "frames: \(frame) drawn, the longest in \(String(format: "%.2f", pipeline.worstMs)) ms, \(pipeline.lateFrames) over \(String(format: "%.1f", Runner.frameMs)) ms"
             )
             if let state { state.save(app.snapshot(wallClock: Date().timeIntervalSince1970, at: kioskNow())) }
-            if let visit = service.visits?.finish() { service.visitLog?.append(visit, today: today()) }
+            if let visit = service.visits?.finish() { write(visit) }
+            if !heldVisits.isEmpty {
+                log(
+                    .warning,
+                    "\(heldVisits.count) visit(s) not written: the wall clock never became synchronised, so their dates are unknown"
+                )
+            }
             if let metrics = service.metrics { service.metricsFile?.writeNow(metrics.exposition(metricsNow())) }
             trace?.close()
             record?.close()
@@ -139,6 +154,13 @@ final class FrameLoop {
             }
         }
         app.wallClock = { [unowned self] in self.wallClock(at: $0) }
+        app.clockIsSynchronized = wall.isSynchronized
+        if !wall.isSynchronized, app.manifest.openingHours != nil || app.manifest.schedule != nil {
+            log(
+                .warning,
+                "the wall clock is not synchronised yet: the opening hours and the schedule wait for it (showing the default content, always open)"
+            )
+        }
         if let visitLog = service.visitLog {
             visitLog.prune(today: today())
             service.visits = VisitCounter(app) { [unowned self] in self.wallClock(at: $0) }
@@ -151,19 +173,30 @@ final class FrameLoop {
 
     /// The wall clock (Unix seconds) at `ms` on the kiosk's clock: `--clock` (or the headless default) plus the
     /// kiosk's time, else the system's clock.
-    func wallClock(at ms: Double) -> Double {
-        if let clockOrigin { return clockOrigin + ms / 1000 }
-        return Date().timeIntervalSince1970 - (kioskNow() - ms) / 1000
-    }
+    func wallClock(at ms: Double) -> Double { wall.at(ms, kioskNow: kioskNow()) }
 
     /// The local day now (`YYYY-MM-DD`).
     func today() -> String { String(LocalTime.iso(wallClock(at: kioskNow())).prefix(10)) }
 
     /// The frame's events to the visit counter; a visit that ended is written.
     func countVisits(_ events: [TraceEvent], at t: Double) {
+        if events.contains(where: { if case .clockDidSynchronize = $0.kind { true } else { false } }) {
+            for var visit in heldVisits {
+                visit.start = LocalTime.iso(wallClock(at: visit.startMs))
+                service.visitLog?.append(visit, today: today())
+            }
+            heldVisits.removeAll()
+        }
         guard let visits = service.visits, let visit = visits.observe(app, events: events, at: t) else { return }
-        service.visitLog?.append(visit, today: today())
+        write(visit)
         service.metrics?.visits += 1
+    }
+
+    /// A visit to its day's file; while the wall clock is not synchronised its date would be wrong (1970, or
+    /// the last shutdown's), so it waits for the clock.
+    func write(_ visit: Visit) {
+        guard app.clockIsSynchronized else { return heldVisits.append(visit) }
+        service.visitLog?.append(visit, today: today())
     }
 
     /// What the metrics say of the kiosk now, beside their counts.
@@ -172,7 +205,22 @@ final class FrameLoop {
             version: kioskVersion, content: app.manifest.contentHash, upSeconds: now() / 1000,
             placeholders: app.scene.images.filter { !$0.loaded }.count, residentBytes: residentKiB() * 1024,
             textureBytes: renderer.tiles.cache.bytes + (renderer.layers?.bytes ?? 0) + renderer.words.bytes,
-            clockSynchronized: clockIsSynchronized())
+            clockSynchronized: wall.isSynchronized)
+    }
+
+    /// What the frame's events say of the wall clock, to the journal.
+    func logClock(_ events: [TraceEvent]) {
+        for e in events {
+            switch e.kind {
+            case .clockDidSynchronize:
+                log(.info, "the wall clock is synchronised: the opening hours and the schedule apply from now")
+            case .clockDidJump(let seconds):
+                log(
+                    .info,
+                    "the wall clock jumped \(jsonNumber(seconds)) s: the opening hours and the schedule are read again")
+            default: break
+            }
+        }
     }
 
     /// The frame's events to systemd: `READY=1` and `STATUS=` after the first frame and a reload's outcome.
@@ -219,6 +267,8 @@ final class FrameLoop {
         while !app.quitRequested {
             if !clock.drawsEveryFrame && !needsDraw && screenIsStill { sleep() }
             let t = clock.time(ofFrame: frame)
+            wall.advance(to: t, realMs: now(), wasSet: clockWasSet.take())
+            app.clockIsSynchronized = wall.isSynchronized
             // The watchdog and the state are kept up while nothing is drawn, too.
             keepUp(realMs: now())
             for r in replay.take(upTo: t) { deliver(r.event, at: r.timestamp) }
@@ -277,6 +327,7 @@ final class FrameLoop {
         if let settle = stillness.settleDue(tilesBusy: renderer.tiles.isBusy) { due = min(due, settle) }
         if let event = replay.nextTimestamp { due = min(due, event) }
         if let shot = screenshots.nextDue { due = min(due, shot) }
+        if let jump = wall.nextJump { due = min(due, jump) }
         if let duty = service.nextDue(running: frame > 0) { due = min(due, duty) }
         if let d = app.nextDeadline { due = min(due, d) }
         if let pending = reloading.pending { due = min(due, pending.readyAt + Self.swapWaitMs) }
@@ -350,6 +401,7 @@ final class FrameLoop {
             events, wallSeconds: wallClock(at: kioskNow()), late: pipeline.lateFrames > lateBefore)
         trace?.write(app.traceLine(frame: frame, events: events) + "\n")
         notifyStatus(events)
+        logClock(events)
         app.dropFrameEvents()
         if swapping { swapContent() }
         frame += 1

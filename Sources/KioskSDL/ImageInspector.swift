@@ -198,6 +198,10 @@ extension Runner {
         for p in report.problems { log(p.isWarning ? .warning : .error, p.description) }
         guard report.errors.isEmpty else { return 3 }
         for line in report.summary { print(line) }
+        if let days = options.planDays, let manifest = report.manifest {
+            let start = options.clock ?? Date().timeIntervalSince1970
+            for line in Plan.lines(manifest, from: start, days: days) { print(line) }
+        }
         print("ok")
         return 0
     }

@@ -38,11 +38,17 @@ final class MetricsFile: @unchecked Sendable {
         queue.sync { self.write(text) }
     }
 
+    /// The metrics and the picture of the screen are the kiosk group's to read (`rw-r-----`), under the unit's
+    /// `UMask=0077`: node_exporter's user, added to the group, reads them; the state stays the kiosk's alone.
+    static let groupReadable: mode_t = 0o640
+
     private func write(_ text: String) {
         let temporary = path + ".tmp"
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-            guard rename(temporary, path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            guard chmod(temporary, Self.groupReadable) == 0, rename(temporary, path) == 0 else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
         } catch {
             unlink(temporary)
             lock.lock()
@@ -52,10 +58,4 @@ final class MetricsFile: @unchecked Sendable {
             log(.warning, "metrics: cannot write \(path) (\(error.localizedDescription)); the kiosk runs on without")
         }
     }
-}
-
-/// Whether the wall clock is synchronised: systemd-timesyncd's flag file (the kernel's own state, adjtimex(2),
-/// is not read yet).
-func clockIsSynchronized() -> Bool {
-    FileManager.default.fileExists(atPath: "/run/systemd/timesync/synchronized")
 }

@@ -31,6 +31,13 @@ public struct Options: Equatable, Sendable {
     public var json = false
     /// `--clock ISO`: the wall clock at time zero (Unix seconds; read as local time).
     public var clock: Double?
+    /// `--clock-unsynchronized`: the wall clock starts as a board without a battery's does, not synchronised
+    /// (fleet.md); the first `--clock-jump` is the network's time arriving.
+    public var clockUnsynchronized = false
+    /// `--clock-jump MS:ISO`: at `ms` of the kiosk's clock the wall clock is set to `unix` (synchronised).
+    public var clockJumps: [(ms: Double, unix: Double)] = []
+    /// `--check --plan [DAYS]`: after the checks, what the kiosk will show for the next days (default 7).
+    public var planDays: Int?
     public var showVersion = false
     public var showHelp = false
 
@@ -49,6 +56,8 @@ public struct Options: Equatable, Sendable {
             && a.screenshots.map(\.path) == b.screenshots.map(\.path) && a.calibration == b.calibration
             && a.calibrate == b.calibrate && a.touchTest == b.touchTest && a.check == b.check
             && a.stats == b.stats && a.state == b.state && a.since == b.since && a.json == b.json && a.clock == b.clock
+            && a.clockUnsynchronized == b.clockUnsynchronized && a.clockJumps.map(\.ms) == b.clockJumps.map(\.ms)
+            && a.clockJumps.map(\.unix) == b.clockJumps.map(\.unix) && a.planDays == b.planDays
     }
 
     public static let usage = """
@@ -78,6 +87,9 @@ public struct Options: Equatable, Sendable {
             --json               one JSON object instead of a table
           --clock ISO            the wall clock at time zero, local time (2026-01-05T09:00:00); headless
                                  runs add the virtual time (without it they start at that Monday 09:00)
+          --clock-unsynchronized the wall clock starts unsynchronised (hours and schedules wait for it)
+          --clock-jump MS:ISO    at MS ms the wall clock is set to ISO, synchronised (repeatable)
+          --plan [DAYS]          with --check: what the kiosk shows for the next DAYS days (default 7)
           --version, --help
         """
 
@@ -147,6 +159,25 @@ public struct Options: Equatable, Sendable {
                     throw .commandLine("--clock \(v): expected local time, e.g. 2026-01-05T09:00:00")
                 }
                 o.clock = t
+            case "--clock-unsynchronized": o.clockUnsynchronized = true
+            case "--clock-jump":
+                let v = try value(a)
+                let parts = v.split(separator: ":", maxSplits: 1).map(String.init)
+                guard parts.count == 2, let ms = Double(parts[0]), ms.isFinite, ms >= 0,
+                    let t = LocalTime.parse(parts[1])
+                else {
+                    throw .commandLine("--clock-jump \(v): expected MS:ISO, e.g. 5000:2026-01-05T09:00:00")
+                }
+                o.clockJumps.append((ms, t))
+            case "--plan":
+                o.planDays = 7
+                if i + 1 < args.count, let days = Int(args[i + 1]) {
+                    guard (1...366).contains(days) else {
+                        throw .commandLine("--plan \(days): expected a number of days from 1 to 366")
+                    }
+                    o.planDays = days
+                    i += 1
+                }
             case "--version": o.showVersion = true
             case "--help", "-h": o.showHelp = true
             default: throw .commandLine("unknown option \(a) (see --help)")
@@ -154,6 +185,7 @@ public struct Options: Equatable, Sendable {
             i += 1
         }
         if sawWindowed && sawHeadless { throw .commandLine("--windowed and --headless exclude each other") }
+        if o.planDays != nil && !o.check { throw .commandLine("--plan goes with --check") }
         if o.realtime && !sawHeadless { throw .commandLine("--realtime goes with --headless") }
         if !o.stats, let flag = o.state != nil ? "--state" : o.since != nil ? "--since" : o.json ? "--json" : nil {
             throw .commandLine("\(flag) goes with --stats")

@@ -79,7 +79,7 @@ final class ScreenPicture: @unchecked Sendable {
         defer { SDL_FreeSurface(small) }
         let temporary = path + ".tmp"
         guard SDL_SoftStretchLinear(frame, nil, small, nil) == 0, IMG_SavePNG(small, temporary) == 0,
-            rename(temporary, path) == 0
+            chmod(temporary, MetricsFile.groupReadable) == 0, rename(temporary, path) == 0
         else {
             unlink(temporary)
             log(.warning, "screen picture: cannot write \(path) (\(sdlError()))")
