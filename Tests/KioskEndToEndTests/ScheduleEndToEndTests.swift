@@ -65,6 +65,32 @@ import Testing
         #expect(r.stderr.contains("<6>kiosk: the wall clock jumped -86402.0 s"), "\(r.stderr)")
     }
 
+    /// A visit that ends before the network's time arrives (1970 on the board's clock) is written once the
+    /// clock is synchronised, dated by it; one that ends after is dated as usual; none is in 1970.
+    @Test func visitsWaitForTheClock() throws {
+        let config = try Kiosk.manifest(
+            Kiosk.demo.replacingOccurrences(of: "\"idleTimeoutSeconds\": 0", with: "\"idleTimeoutSeconds\": 1"), in: dir
+        )
+        let state = dir.appendingPathComponent("state")
+        var log = LogWriter(width: 320, height: 240)
+        log.tap(0.9, 0.9, at: 500)
+        log.tap(0.9, 0.9, at: 8000)
+        let r = try Kiosk.run(
+            [
+                "--headless", "320x240", "--config", config, "--replay", try log.write(dir), "--clock",
+                "1970-01-01T00:00:00", "--clock-unsynchronized", "--clock-jump", "4000:2026-03-02T14:30:04",
+            ], in: dir, environment: ["STATE_DIRECTORY": state.path, "TZ": "UTC"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let visits = state.appendingPathComponent("visits")
+        let files = try FileManager.default.contentsOfDirectory(atPath: visits.path)
+        #expect(files == ["2026-03-02.jsonl"], "\(files)")
+        let lines = try String(contentsOf: visits.appendingPathComponent("2026-03-02.jsonl"), encoding: .utf8)
+            .split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix(#"{"start": "2026-03-02T14:30:00+00:00""#) == true, "\(lines)")
+        #expect(lines.last?.hasPrefix(#"{"start": "2026-03-02T14:30:08+00:00""#) == true, "\(lines)")
+    }
+
     /// The plan of a week from Monday 06:00: opening, the morning's gallery, noon, closing, and the closed day.
     @Test func checkPlan() throws {
         let config = try Kiosk.manifest(Self.manifest, in: dir)
