@@ -133,6 +133,7 @@ find "$root/usr/share" "$root/etc" "$root/lib" "$root/usr/lib" -type f -exec chm
 
 # Depends: the libraries the binary links (dpkg-shlibdeps), what SDL dlopens at run time, procps for the
 # unit's ExecReload (/bin/kill), and the Noto fonts the demo's words are drawn in (found with fontconfig).
+# Suggests: node_exporter, which serves the kiosk's metrics file to Prometheus (fleet.md).
 mkdir -p "$work/debian" "$root/DEBIAN"
 printf 'Source: kiosk\n\nPackage: kiosk\nArchitecture: any\n' > "$work/debian/control"
 ignore=()
@@ -146,6 +147,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $size
 Depends: $shlibs, libegl1, libgles2, libudev1, systemd, procps, fonts-noto-core
+Suggests: prometheus-node-exporter
 Section: misc
 Priority: optional
 Description: touch kiosk with iPhone-like scrolling, fullscreen on the display
@@ -153,6 +155,11 @@ Description: touch kiosk with iPhone-like scrolling, fullscreen on the display
  flings, bounces, pages and zooms as people expect from an iPhone. It runs
  fullscreen on kmsdrm (no X) as a hardened systemd service, from a manifest
  in /etc/kiosk/kiosk.json.
+ .
+ Its health is written for prometheus-node-exporter's textfile collector to
+ /var/lib/kiosk/kiosk.prom: add the user prometheus to the group kiosk and
+ give node_exporter --collector.textfile.directory=/var/lib/kiosk (see
+ /usr/share/doc/kiosk/README.md, "Many kiosks").
 EOF
 echo /etc/kiosk/kiosk.json > "$root/DEBIAN/conffiles"
 # The maintainer scripts, in Debian's way (deb-systemd-helper and deb-systemd-invoke, as debhelper writes them).

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The unit file and the install script.
-@Suite struct DeploymentTests {
+/// Serialized: two systemd booted at once on two cores start their kiosks slower than the checks wait.
+@Suite(.serialized) struct DeploymentTests {
     let dir = Kiosk.folder()
 
     func run(_ tool: String, _ args: [String]) throws -> (status: Int32, output: String) {
@@ -146,18 +147,12 @@ import Testing
         return p.terminationStatus == 0 ? nil : text.trimmingCharacters(in: .whitespacesAndNewlines)
     }()
 
-    /// The Debian package under a real systemd booted in private namespaces (`.ci/deploy-test`): installed,
-    /// started, READY and sandboxed; kill -9 restarts it with its state; an upgrade to a second build (a bumped
-    /// version, another binary) restarts it on the new binary with its state; a configuration error is not
-    /// retried; remove stops it; purge leaves nothing. The packages hold this build's kiosk (linked to the
-    /// toolchain, which the overlay of this machine's root has) and a small deep-zoom demo. Where systemd
-    /// cannot be booted the test says why and is skipped.
-    @Test(.enabled(if: cannotBoot == nil, Comment(rawValue: cannotBoot ?? "")))
-    func thePackageUnderARealSystemd() throws {
+    /// Two test packages of this build: 1.0.0, and 1.0.0+2 holding another binary (the same program with a
+    /// byte more), with a small deep-zoom demo.
+    func testPackages() throws -> [String] {
         let package = Kiosk.repository.appendingPathComponent("package.sh").path
         let demo = dir.appendingPathComponent("small/demo.dzi").path
         try Kiosk.pyramid(size: 512, out: demo)
-        // The second build: the same program with a byte more, so it is another binary.
         let second = dir.appendingPathComponent("kiosk-second")
         var bytes = try Data(contentsOf: Kiosk.binary)
         bytes.append(0)
@@ -174,6 +169,18 @@ import Testing
             #expect(r.status == 0, "\(r.output)")
             debs.append(try #require(r.output.split(separator: "\n").last.map(String.init)))
         }
+        return debs
+    }
+
+    /// The Debian package under a real systemd booted in private namespaces (`.ci/deploy-test`): installed,
+    /// started, READY and sandboxed; kill -9 restarts it with its state; an upgrade to a second build (a bumped
+    /// version, another binary) restarts it on the new binary with its state; a configuration error is not
+    /// retried; remove stops it; purge leaves nothing. The packages hold this build's kiosk (linked to the
+    /// toolchain, which the overlay of this machine's root has) and a small deep-zoom demo. Where systemd
+    /// cannot be booted the test says why and is skipped.
+    @Test(.enabled(if: cannotBoot == nil, Comment(rawValue: cannotBoot ?? "")))
+    func thePackageUnderARealSystemd() throws {
+        let debs = try testPackages()
         // Lintian where it is installed (.ci/run installs it). The test binary is unstripped and finds the
         // toolchain by its RUNPATH: those two are the test build's, not the package's.
         let lint = try run(
@@ -190,5 +197,31 @@ import Testing
                 + debs)
         #expect(r.status == 0, "\(r.output)")
         #expect(r.output.contains("ok: purged"), "\(r.output)")
+    }
+
+    /// What the fleet test needs beyond a bootable systemd (`.ci/run` installs it), or nil when all is there.
+    static let cannotRunFleet: String? = {
+        if let cannotBoot { return cannotBoot }
+        let tools = ["reprepro", "webfsd", "prometheus-node-exporter", "rsync", "curl"]
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        let missing = tools.filter { tool in
+            !path.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
+        }
+        return missing.isEmpty ? nil : "not installed: \(missing.joined(separator: ", ")) (.ci/run installs them)"
+    }()
+
+    /// A kiosk of a fleet under a real systemd (`.ci/fleet-test`): installed with apt-get from a reprepro
+    /// repository served by webfs, upgraded from it, content pushed with rsync and reloaded, its health served
+    /// by Debian's node_exporter (frames increasing over two scrapes, the version and content, the reload) and a
+    /// picture of its screen on SIGUSR1.
+    @Test(.enabled(if: cannotRunFleet == nil, Comment(rawValue: cannotRunFleet ?? "")))
+    func aKioskOfAFleetUnderARealSystemd() throws {
+        let debs = try testPackages()
+        let r = try run(
+            "/bin/bash",
+            [Kiosk.repository.appendingPathComponent(".ci/fleet-test").path, dir.appendingPathComponent("fleet").path]
+                + debs)
+        #expect(r.status == 0, "\(r.output)")
+        #expect(r.output.contains("ok: systemctl kill -s USR1 kiosk"), "\(r.output)")
     }
 }
