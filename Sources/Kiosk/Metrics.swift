@@ -13,6 +13,8 @@ public struct Metrics: Sendable {
     public var visits = 0
     public var reloadsOK = 0
     public var reloadsFailed = 0
+    /// The longest frame (draw and present, ms) since the last write, which starts it again (`wrote()`).
+    public var longestFrameMs = 0.0
     public var scene: String
     /// What the screen shows: `on`, `attract`, `blank_idle`, `blank_hours`, `still_there` (fleet.md).
     public var screenState = "on"
@@ -21,10 +23,12 @@ public struct Metrics: Sendable {
 
     public init(scene: String) { self.scene = scene }
 
-    /// A frame shown at `wallSeconds` (`late`: over the display's budget), with its events.
-    public mutating func frameShown(_ events: [TraceEvent], wallSeconds: Double, late: Bool) {
+    /// A frame shown at `wallSeconds` (`late`: over the display's budget; `ms`: how long it took), with its
+    /// events.
+    public mutating func frameShown(_ events: [TraceEvent], wallSeconds: Double, late: Bool, ms: Double = 0) {
         framesPresented += 1
         if late { framesLate += 1 }
+        longestFrameMs = max(longestFrameMs, ms)
         lastFrameWallSeconds = wallSeconds
         for e in events {
             switch e.kind {
@@ -38,6 +42,9 @@ public struct Metrics: Sendable {
             }
         }
     }
+
+    /// The metrics were written: the longest frame is counted again from now.
+    public mutating func wrote() { longestFrameMs = 0 }
 
     /// An input event: a finger (or the mouse button) put down is a touch.
     public mutating func input(_ event: EventLog.Event) {
@@ -90,6 +97,9 @@ public struct Metrics: Sendable {
             "kiosk_last_frame_timestamp_seconds", "gauge", "Wall time of the last frame shown.",
             [("", number(lastFrameWallSeconds))])
         metric("kiosk_frames_late_total", "counter", "Frames over the display's budget.", [("", "\(framesLate)")])
+        metric(
+            "kiosk_frame_longest_seconds", "gauge", "The longest frame (drawn and presented) since the previous write.",
+            [("", number(longestFrameMs / 1000))])
         metric("kiosk_scene", "gauge", "The scene on screen.", [("{scene=\"\(Self.label(scene))\"}", "1")])
         metric(
             "kiosk_screen_state", "gauge", "What the screen shows.",

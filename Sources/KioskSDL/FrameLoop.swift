@@ -379,6 +379,7 @@ final class FrameLoop {
 
     func renderFrame(at t: Double) throws(KioskError) {
         var swapping = false
+        var frameMs = 0.0
         let lateBefore = pipeline.lateFrames
         try pipeline.frame(
             at: t,
@@ -389,6 +390,7 @@ final class FrameLoop {
                 if swapping { renderer.keepForReload() }
             },
             afterPresent: { ms in
+                frameMs = ms
                 if let l = reloading.loading { reloading.loading = (l.start, l.frames + 1, max(l.worstMs, ms)) }
                 stillness.drew(at: t)
                 observeSettle(at: t)
@@ -398,7 +400,7 @@ final class FrameLoop {
         let events = app.frameEvents
         countVisits(events, at: t)
         service.metrics?.frameShown(
-            events, wallSeconds: wallClock(at: kioskNow()), late: pipeline.lateFrames > lateBefore)
+            events, wallSeconds: wallClock(at: kioskNow()), late: pipeline.lateFrames > lateBefore, ms: frameMs)
         trace?.write(app.traceLine(frame: frame, events: events) + "\n")
         notifyStatus(events)
         logClock(events)

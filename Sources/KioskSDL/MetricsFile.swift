@@ -8,7 +8,7 @@ public let kioskVersion = "0.2.0"
 /// textfile collector. Replaced atomically (written beside it, then renamed) on a thread of its own, so that the
 /// frame loop never waits for the disk; every `intervalMs` and at exit. A path that cannot be written is said
 /// once (`<4>`), and the kiosk runs on.
-final class MetricsFile: @unchecked Sendable {
+public final class MetricsFile: @unchecked Sendable {
     let path: String
     let intervalMs: Double
     private(set) var lastWriteMs = -Double.infinity
@@ -17,7 +17,7 @@ final class MetricsFile: @unchecked Sendable {
     private var warned = false
 
     /// The metrics file `option` names, else the one in `$STATE_DIRECTORY`; nil when neither is there.
-    init?(option: String?, intervalSeconds: Double) {
+    public init?(option: String?, intervalSeconds: Double) {
         guard let path = option ?? ProcessInfo.processInfo.environment["STATE_DIRECTORY"].map({ $0 + "/kiosk.prom" })
         else { return nil }
         self.path = path
@@ -34,7 +34,7 @@ final class MetricsFile: @unchecked Sendable {
     }
 
     /// Writes `text` now, after any write queued (at exit).
-    func writeNow(_ text: String) {
+    public func writeNow(_ text: String) {
         queue.sync { self.write(text) }
     }
 

@@ -51,8 +51,9 @@ final class ServiceDuties {
     func writeMetricsIfDue(realMs: Double, stillAt: () -> Double?, now: () -> Metrics.Now) {
         guard var metrics, let metricsFile, realMs >= metricsFile.nextDue else { return }
         if let still = stillAt() { metrics.lastFrameWallSeconds = max(metrics.lastFrameWallSeconds, still) }
-        self.metrics = metrics
         metricsFile.write(metrics.exposition(now()), at: realMs)
+        metrics.wrote()
+        self.metrics = metrics
     }
 
     /// Whether the memory is due in the log at `ms` of the kiosk's clock (then it is counted as logged).

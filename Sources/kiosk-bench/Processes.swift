@@ -117,21 +117,35 @@ final class NotifyListener {
     }
 }
 
-/// Context switches and CPU nanoseconds of every thread of a process.
-func processUsage(_ pid: Int32) -> (switches: Int, cpuNs: Double) {
+/// Context switches and CPU nanoseconds of each thread of a process, by thread id.
+func processUsage(_ pid: Int32) -> [String: (switches: Int, cpuNs: Double)] {
     let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-    var switches = 0
-    var cpu = 0.0
+    var usage: [String: (switches: Int, cpuNs: Double)] = [:]
     for task in tasks {
         let base = "/proc/\(pid)/task/\(task)/"
         let status = (try? String(contentsOfFile: base + "status", encoding: .utf8)) ?? ""
+        var switches = 0
         for line in status.split(separator: "\n") where line.contains("ctxt_switches") {
             switches += Int(line.split(separator: "\t").last.map(String.init) ?? "") ?? 0
         }
         let sched = (try? String(contentsOfFile: base + "schedstat", encoding: .utf8)) ?? ""
-        cpu += Double(sched.split(separator: " ").first ?? "") ?? 0
+        usage[task] = (switches, Double(sched.split(separator: " ").first ?? "") ?? 0)
     }
-    return (switches, cpu)
+    return usage
+}
+
+/// What the threads did between two readings: a thread there at the end counts from its first reading (or from
+/// its start); one that ended in between (a worker thread let go) took its last counts with it.
+func usageBetween(_ before: [String: (switches: Int, cpuNs: Double)], _ after: [String: (switches: Int, cpuNs: Double)])
+    -> (switches: Int, cpuNs: Double)
+{
+    var total = (switches: 0, cpuNs: 0.0)
+    for (task, a) in after {
+        let b = before[task] ?? (0, 0)
+        total.switches += a.switches - b.switches
+        total.cpuNs += a.cpuNs - b.cpuNs
+    }
+    return total
 }
 
 /// Resident memory of a process now, in KiB.
@@ -228,7 +242,7 @@ func idleProcess(folder: String, cache: String, extra: [String] = []) -> (
     usleep(1_000_000)
     let before = processUsage(run.pid)
     usleep(10_000_000)
-    let after = processUsage(run.pid)
+    let used = usageBetween(before, processUsage(run.pid))
     _ = run.stop()
     let lines = (try? String(contentsOfFile: trace, encoding: .utf8))?.split(separator: "\n") ?? []
     let frames = lines.filter { line in
@@ -237,7 +251,7 @@ func idleProcess(folder: String, cache: String, extra: [String] = []) -> (
         }
         return t >= 1000
     }.count
-    return (Double(after.switches - before.switches) / 10, (after.cpuNs - before.cpuNs) / 1e9 / 10 * 100, frames)
+    return (Double(used.switches) / 10, used.cpuNs / 1e9 / 10 * 100, frames)
 }
 
 /// The tour below run twice. Memory: the greater of the two runs. The longest frame: the lesser of the two runs'

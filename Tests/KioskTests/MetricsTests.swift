@@ -44,6 +44,18 @@ import Testing
         #expect(Self.samples(m.exposition(Self.now))[#"kiosk_screen_state{state="on"}"#] == "1")
     }
 
+    /// The longest frame since the previous write: counted again after each.
+    @Test func theLongestFrameSinceTheLastWrite() {
+        var m = Metrics(scene: "map")
+        m.frameShown([], wallSeconds: 100, late: false, ms: 2.5)
+        m.frameShown([], wallSeconds: 101, late: true, ms: 20)
+        m.frameShown([], wallSeconds: 102, late: false, ms: 3)
+        #expect(Self.samples(m.exposition(Self.now))["kiosk_frame_longest_seconds"] == "0.02")
+        m.wrote()
+        m.frameShown([], wallSeconds: 103, late: false, ms: 4)
+        #expect(Self.samples(m.exposition(Self.now))["kiosk_frame_longest_seconds"] == "0.004")
+    }
+
     /// Every metric of fleet.md's table, each with its help and type, counters ending in `_total`.
     @Test func theExpositionHasEveryMetric() {
         let text = Metrics(scene: "a\"b\\c\nd").exposition(Self.now)
