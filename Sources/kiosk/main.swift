@@ -19,6 +19,11 @@ func defaultManifest() -> String? {
     return FileManager.default.fileExists(atPath: installed) ? installed : nil
 }
 
+// A picture of the screen (SIGUSR1) or a reload (SIGHUP) asked before the frame loop installs its handlers would
+// end the process (both signals' default): until then they are ignored.
+signal(SIGUSR1, SIG_IGN)
+signal(SIGHUP, SIG_IGN)
+
 do {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
     if options.showVersion {

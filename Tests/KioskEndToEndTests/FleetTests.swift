@@ -80,4 +80,41 @@ import Testing
         #expect(r + g + b > 300, "\((r, g, b))")
         #expect(!FileManager.default.fileExists(atPath: picture + ".tmp"))
     }
+
+    /// Signals from its first line on (a fleet's tooling does not wait for READY), before the frame loop's
+    /// handlers are there: none ends it; the kiosk comes up and stops on SIGTERM with exit 0. (Before its first
+    /// line the process may still be loading its libraries, where nothing of the kiosk's can run.) The test runner
+    /// hands its children SIGUSR1 and SIGHUP ignored: `env --default-signal` gives the kiosk the defaults a
+    /// service manager gives it.
+    @Test func signalsBeforeTheFrameLoopAreHarmless() throws {
+        let config = try Kiosk.manifest(Kiosk.demo, in: dir)
+        let log = dir.appendingPathComponent("early.log").path
+        let script = """
+            env --default-signal=USR1,HUP "$0" --headless 320x240 --realtime --config "$1" 2>"$2" &
+            pid=$!
+            i=0
+            while ! grep -q "video driver" "$2" && [ $i -lt 4000 ]; do sleep 0.001; i=$((i+1)); done
+            i=0
+            while ! grep -q "pictureDidSettle" "$2" && [ $i -lt 400 ]; do
+                kill -USR1 $pid 2>/dev/null; kill -HUP $pid 2>/dev/null; sleep 0.002; i=$((i+1))
+            done
+            kill $pid; wait $pid
+            echo "exit $?"
+            """
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", script, Kiosk.binary.path, config, log]
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_CACHE_HOME"] = Kiosk.testCache
+        env["STATE_DIRECTORY"] = dir.path
+        p.environment = env
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        p.waitUntilExit()
+        let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(said.contains("exit 0"), "\(said) \(text)")
+        #expect(text.contains("pictureDidSettle"), "\(text)")
+    }
 }
