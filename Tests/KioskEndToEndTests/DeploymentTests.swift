@@ -147,6 +147,12 @@ import Testing
         return p.terminationStatus == 0 ? nil : text.trimmingCharacters(in: .whitespacesAndNewlines)
     }()
 
+    /// Runs `script` of `.ci` (`.ci/deploy-test`) on `debs`, in a folder of its own.
+    func boot(_ script: String, _ debs: [String]) throws -> (status: Int32, output: String) {
+        let folder = dir.appendingPathComponent(URL(fileURLWithPath: script).lastPathComponent).path
+        return try run("/bin/bash", [Kiosk.repository.appendingPathComponent(script).path, folder] + debs)
+    }
+
     /// Two test packages of this build: 1.0.0, and 1.0.0+2 holding another binary (the same program with a
     /// byte more), with a small deep-zoom demo.
     func testPackages() throws -> [String] {
@@ -191,10 +197,7 @@ import Testing
                     + "custom-library-search-path,unstripped-binary-or-object \(debs[0])",
             ])
         #expect(!lint.output.contains("E: "), "\(lint.output)")
-        let r = try run(
-            "/bin/bash",
-            [Kiosk.repository.appendingPathComponent(".ci/deploy-test").path, dir.appendingPathComponent("boot").path]
-                + debs)
+        let r = try boot(".ci/deploy-test", debs)
         #expect(r.status == 0, "\(r.output)")
         #expect(r.output.contains("ok: purged"), "\(r.output)")
     }
@@ -216,11 +219,7 @@ import Testing
     /// picture of its screen on SIGUSR1.
     @Test(.enabled(if: cannotRunFleet == nil, Comment(rawValue: cannotRunFleet ?? "")))
     func aKioskOfAFleetUnderARealSystemd() throws {
-        let debs = try testPackages()
-        let r = try run(
-            "/bin/bash",
-            [Kiosk.repository.appendingPathComponent(".ci/fleet-test").path, dir.appendingPathComponent("fleet").path]
-                + debs)
+        let r = try boot(".ci/fleet-test", try testPackages())
         #expect(r.status == 0, "\(r.output)")
         #expect(r.output.contains("ok: systemctl kill -s USR1 kiosk"), "\(r.output)")
     }

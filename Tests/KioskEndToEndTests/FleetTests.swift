@@ -39,6 +39,24 @@ import Testing
 @Suite struct ScreenPictureTests {
     let dir = Kiosk.folder()
 
+    /// Runs `script` in `sh` with the kiosk binary as `$0` and `arguments` after it; what it printed, and the
+    /// kiosk's log at `log`.
+    static func shell(_ script: String, _ arguments: [String], log: String, environment: [String: String] = [:])
+        throws -> (said: String, log: String)
+    {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", script, Kiosk.binary.path] + arguments
+        p.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": Kiosk.testCache]) { $1 }
+            .merging(environment) { $1 }
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        p.waitUntilExit()
+        let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (said, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+    }
+
     @Test func aSignalWritesThePictureOfTheScreen() throws {
         let config = try Kiosk.manifest(Kiosk.demo, in: dir)
         let state = dir.appendingPathComponent("state")
@@ -58,18 +76,7 @@ import Testing
             kill $pid; wait $pid
             echo "exit $?"
             """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", script, Kiosk.binary.path, config, log, state.path]
-        var env = ProcessInfo.processInfo.environment
-        env["XDG_CACHE_HOME"] = Kiosk.testCache
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        p.waitUntilExit()
-        let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        let (said, text) = try Self.shell(script, [config, log, state.path], log: log)
         #expect(said.contains("exit 0"), "\(said) \(text)")
         #expect(text.contains("screen picture: \(picture), 960x540"), "\(text)")
         #expect(!text.contains("<3>"), "\(text)")
@@ -101,19 +108,7 @@ import Testing
             kill $pid; wait $pid
             echo "exit $?"
             """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", script, Kiosk.binary.path, config, log]
-        var env = ProcessInfo.processInfo.environment
-        env["XDG_CACHE_HOME"] = Kiosk.testCache
-        env["STATE_DIRECTORY"] = dir.path
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        p.waitUntilExit()
-        let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        let (said, text) = try Self.shell(script, [config, log], log: log, environment: ["STATE_DIRECTORY": dir.path])
         #expect(said.contains("exit 0"), "\(said) \(text)")
         #expect(text.contains("pictureDidSettle"), "\(text)")
     }
