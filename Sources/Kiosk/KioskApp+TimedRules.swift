@@ -56,15 +56,17 @@ extension KioskApp {
         return (w.wanted, now + (w.until - wall) * 1000)
     }
 
-    /// The schedule's choice takes effect while nobody is here (idle, at rest) or the screen is blank; a
-    /// visitor's session waits for its idle reset.
+    /// The schedule's choice takes effect while nobody is here (idle, and at rest or in the attract loop) or
+    /// the screen is blank; a visitor's session waits for its idle reset.
     func applySchedule() {
         guard let wanted = scheduleNow?.wanted, wanted != scheduleRule.inEffect else { return }
-        if presence.isBlanked || (presence.isIdle && isAtRest) { adoptSchedule(goingHome: true) }
+        let nobodyHere = presence.isIdle && transition == nil && (scene.isAtRest || presence.attractLoop != nil)
+        if presence.isBlanked || nobodyHere { adoptSchedule(goingHome: true) }
     }
 
     /// The schedule's choice now takes effect: its home and attract set (a loop of another set ends); an idle
-    /// kiosk goes to the new home (`goingHome`; the idle reset goes there itself).
+    /// kiosk goes to the new home (`goingHome`; the idle reset goes there itself, and a loop that plays on
+    /// returns there when it ends).
     func adoptSchedule(goingHome: Bool) {
         guard let wanted = scheduleNow?.wanted, scheduleRule.adopt(wanted) else { return }
         navigator.home = wanted.choice.home ?? manifest.home
@@ -79,7 +81,7 @@ extension KioskApp {
                 presence.becomeIdle(at: now)
             }
         }
-        guard goingHome, presence.isIdle, scene.config.id != navigator.home else { return }
+        guard goingHome, presence.isIdle, presence.attractLoop == nil, scene.config.id != navigator.home else { return }
         show(scene: navigator.home, style: hasShownAFrame && !presence.isBlanked ? nil : TransitionStyle.none)
     }
 

@@ -165,6 +165,19 @@ import Testing
         #expect(app.isAttracting)
     }
 
+    /// The morning's attract loop plays at noon, when the morning ends: nobody is here, so the change comes at
+    /// once, the loop of the old set ends and the manifest's home is shown.
+    @Test func aChangeEndsTheLoopOfTheOldSet() throws {
+        let app = try Self.app(from: "2026-01-05T11:59:40")
+        AppRig.run(app, from: 0, to: 19_900)
+        #expect(app.isAttracting && app.scene.config.id == "gallery")
+        app.dropFrameEvents()
+        AppRig.run(app, from: 19_900, to: 20_100)
+        let names = AppRig.names(app)
+        #expect(names.prefix(2) == ["scheduleDidApply", "attractDidEnd"], "\(names)")
+        #expect(!app.isAttracting && app.scene.config.id == "map")
+    }
+
     /// Not synchronised: neither the hours nor the schedule apply (open, the manifest's home); once synchronised
     /// both do at once. A jump is noticed at the next frame.
     @Test func anUnsynchronisedClockAppliesNothing() throws {
