@@ -19,6 +19,8 @@ final class FrameLoop {
     var frame = 0
     var trace: OutputFile?
     var record: OutputFile?
+    /// A line written since the last flush matters now (a frame with events, an input).
+    var linesMatter = false
     var screenshots: ScreenshotPlan
     let waiter: IdleWait
     /// systemd's notifications and watchdog, the saved state, the memory log and the visits.
@@ -284,6 +286,7 @@ final class FrameLoop {
             } else {
                 renderer.images.prepareUpcoming(for: app, spentMs: 0)
             }
+            flushOutputs(now: linesMatter)
             if runIsOver(at: t) { break }
         }
     }
@@ -295,9 +298,21 @@ final class FrameLoop {
 
     /// Sleeps until the first timer, input or signal; a screen still for long enough lets its caches go first.
     func sleep() {
+        flushOutputs(now: true)
         let before = now()
         if stillness.settleIsDue(at: before, tilesBusy: renderer.tiles.isBusy) { renderer.settle() }
         waiter.wait(milliseconds: idleWait(at: before))
+    }
+
+    /// In real time every line of the trace and the recording reaches its file within a second, and at once
+    /// after a frame with events, an input, or before a sleep (`urgent`): a `kill -9` loses at most the last
+    /// second. Virtual runs are replays: written in large pieces, complete at exit.
+    func flushOutputs(now urgent: Bool) {
+        linesMatter = false
+        guard !isVirtual else { return }
+        let t = now()
+        trace?.flush(ifDueAt: t, now: urgent)
+        record?.flush(ifDueAt: t, now: urgent)
     }
 
     /// Whether the run is over after the frame at `t`: a window or a kiosk runs until it quits; headless, once the
@@ -372,7 +387,8 @@ final class FrameLoop {
     }
 
     func deliver(_ event: EventLog.Event, at t: Double) {
-        record?.write(EventLog.line(.init(timestamp: max(0, t), event: event)) + "\n")
+        record?.write(EventLog.line(.init(timestamp: max(0, t), event: event)) + "\n", at: now())
+        linesMatter = true
         service.metrics?.input(event)
         app.handle(event, at: t)
     }
@@ -401,7 +417,8 @@ final class FrameLoop {
         countVisits(events, at: t)
         service.metrics?.frameShown(
             events, wallSeconds: wallClock(at: kioskNow()), late: pipeline.lateFrames > lateBefore, ms: frameMs)
-        trace?.write(app.traceLine(frame: frame, events: events) + "\n")
+        trace?.write(app.traceLine(frame: frame, events: events) + "\n", at: now())
+        if !events.isEmpty { linesMatter = true }
         notifyStatus(events)
         logClock(events)
         app.dropFrameEvents()

@@ -91,6 +91,16 @@ import Testing
         #expect(at("2026-12-25T09:00:00").entry == 1)
     }
 
+    /// A clock far ahead (2099) or at 1970 is read like any other: the weekday entries of its day, no date entry.
+    @Test func aClockIn2099OrIn1970() throws {
+        let schedule = try #require(Self.check(Self.advent).manifest?.schedule)
+        // 2099-12-31 is a Thursday; 1970-01-02 a Friday.
+        let late = schedule.choice(at: Self.at("2099-12-31T09:00:00"), calendar: Self.paris)
+        #expect(late.entry == 0 && late.nextChange == Self.at("2099-12-31T12:00:00"))
+        let early = schedule.choice(at: Self.at("1970-01-02T13:00:00"), calendar: Self.paris)
+        #expect(early.entry == 1)
+    }
+
     /// The night the clocks go forward (Paris, 2026-03-29) the next change is the next local midnight, 23 hours
     /// after the one before.
     @Test func midnightAcrossADaylightSavingChange() throws {
