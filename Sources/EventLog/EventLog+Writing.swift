@@ -34,6 +34,10 @@ extension EventLog {
             s += "\"SDL_WINDOWEVENT\", \"event\": \(jsonString(event)), \"data1\": \(data1), \"data2\": \(data2)"
         case .quit:
             s += "\"SDL_QUIT\""
+        case .renderReset(let device):
+            s += device ? "\"SDL_RENDER_DEVICE_RESET\"" : "\"SDL_RENDER_TARGETS_RESET\""
+        case .touchDeviceRemoved(let touchId):
+            s += "\"KIOSK_TOUCH_DEVICE_REMOVED\", \"touchId\": \(touchId)"
         }
         return s + "}"
     }

@@ -45,6 +45,12 @@ public struct EventLog: Equatable, Sendable {
         case key(down: Bool, key: String, repeat: Bool)
         case window(event: String, data1: Int, data2: Int)
         case quit
+        /// `SDL_RENDER_TARGETS_RESET` (`device` false: the render targets' contents are lost) or
+        /// `SDL_RENDER_DEVICE_RESET` (true: every texture is).
+        case renderReset(device: Bool)
+        /// `KIOSK_TOUCH_DEVICE_REMOVED` (an addition): the touch device `touchId` went away with fingers down
+        /// (unplugged, or the panel powered off). SDL says nothing then; the kiosk notices and records it.
+        case touchDeviceRemoved(touchId: Int64)
     }
 }
 
@@ -171,6 +177,10 @@ extension EventLog {
             return .window(event: name, data1: Int(data1), data2: Int(data2))
         case "SDL_QUIT":
             return .quit
+        case "SDL_RENDER_TARGETS_RESET", "SDL_RENDER_DEVICE_RESET":
+            return .renderReset(device: type == "SDL_RENDER_DEVICE_RESET")
+        case "KIOSK_TOUCH_DEVICE_REMOVED":
+            return .touchDeviceRemoved(touchId: try f.integer("touchId", limit: Fields.idLimit))
         default:
             return nil
         }

@@ -6,6 +6,8 @@ import TouchInput
 /// rotation to scene points, a fresh id for every touch, and the mouse as one more finger.
 struct InputMapper {
     var fingerIDs: [FingerKey: Int64] = [:]
+    /// Where each finger down was last, in scene points.
+    var lastPoints: [FingerKey: Point] = [:]
     var nextFingerID: Int64 = 1
     var mouseDown = false
     /// Where the mouse pointer is, in scene points (the wheel zooms about it).
@@ -31,9 +33,23 @@ struct InputMapper {
         let n = rotation.toScene(calibration.apply(Point(x: x, y: y)))
         let p = Point(x: n.x * sceneSize.width, y: n.y * sceneSize.height)
         let kind: InputEvent.Kind = phase == .down ? .down : phase == .motion ? .move : .up
-        if phase == .up { fingerIDs[key] = nil }
+        lastPoints[key] = p
+        if phase == .up { (fingerIDs[key], lastPoints[key]) = (nil, nil) }
         return InputEvent(kind, finger: id, at: p, time: now)
     }
+
+    /// Touch device `touchId` went away: each of its fingers still down, cancelled where it last was (as UIKit
+    /// cancels the touches of a gesture the system took).
+    mutating func cancelFingers(of touchId: Int64, at now: Double) -> [InputEvent] {
+        let keys = fingerIDs.keys.filter { $0.touchId == touchId }.sorted { $0.fingerId < $1.fingerId }
+        return keys.compactMap { key in
+            guard let id = fingerIDs.removeValue(forKey: key) else { return nil }
+            return InputEvent(.cancel, finger: id, at: lastPoints.removeValue(forKey: key) ?? .zero, time: now)
+        }
+    }
+
+    /// The touch devices with a finger down now.
+    var touchDevicesWithFingersDown: Set<Int64> { Set(fingerIDs.keys.map(\.touchId)) }
 
     /// A Ctrl key went down or up.
     mutating func control(_ key: String, down: Bool) {

@@ -164,6 +164,11 @@ public final class KioskApp {
             }
             return
         }
+        if case .touchDeviceRemoved(let touchId) = event {
+            touches.release(touchId: touchId)
+            for e in input.cancelFingers(of: touchId, at: now) { scene.controller.handle(e) }
+            return
+        }
         if gate(event) { return }
         switch event {
         case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _):
@@ -201,8 +206,14 @@ public final class KioskApp {
             }
         case .quit:
             quitRequested = true
+        case .renderReset, .touchDeviceRemoved:
+            // The SDL layer's (its textures), and taken above.
+            break
         }
     }
+
+    /// The touch devices with a finger down now (the SDL layer looks whether they are still there).
+    public var touchDevicesWithFingersDown: Set<Int64> { input.touchDevicesWithFingersDown }
 
     /// The gates an input passes before the scene, in order: a touch already held, a blank screen (the input
     /// wakes it), the attract loop (the input ends it), a scene change running. True when one took it.

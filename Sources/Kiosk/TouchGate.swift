@@ -29,6 +29,9 @@ struct TouchGate {
         return true
     }
 
+    /// Touch device `touchId` went away: its held fingers are let go (no lift will come for them).
+    mutating func release(touchId: Int64) { held = held.filter { $0.key.touchId != touchId } }
+
     /// Whether `event` is part of a held touch: while one is held every finger is (another finger put down
     /// joins it), and the mouse's button; a touch is let go when its finger or the button is up.
     mutating func swallows(_ event: EventLog.Event) -> Bool {

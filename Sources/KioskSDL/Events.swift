@@ -40,6 +40,8 @@ func logEvent(_ e: SDL_Event) -> EventLog.Event? {
         return .window(event: name, data1: Int(w.data1), data2: Int(w.data2))
     case SDL_QUIT:
         return .quit
+    case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
+        return .renderReset(device: e.type == SDL_RENDER_DEVICE_RESET.rawValue)
     default:
         return nil
     }

@@ -21,6 +21,8 @@ final class FrameLoop {
     var record: OutputFile?
     /// A line written since the last flush matters now (a frame with events, an input).
     var linesMatter = false
+    /// The renderer reset: the next frame is drawn whatever else happens.
+    var resetDrawn = false
     var screenshots: ScreenshotPlan
     let waiter: IdleWait
     /// systemd's notifications and watchdog, the saved state, the memory log and the visits.
@@ -275,7 +277,8 @@ final class FrameLoop {
             keepUp(realMs: now())
             for r in replay.take(upTo: t) { deliver(r.event, at: r.timestamp) }
             // Tiles arriving, waiting for their upload or blending in are drawn as they come.
-            needsDraw = pollSDL(at: t) || needsDraw || renderer.pictureNeedsFrame || swapIsDue
+            needsDraw = pollSDL(at: t) || needsDraw || resetDrawn || renderer.pictureNeedsFrame || swapIsDue
+            resetDrawn = false
             if app.quitRequested && !clock.drawsEveryFrame { break }
             let wasMoving = app.needsFrame
             app.step(to: t)
@@ -361,7 +364,24 @@ final class FrameLoop {
             handleSDL(e, at: t)
             any = true
         }
-        return any
+        return noticeRemovedTouchDevices(at: t) || any
+    }
+
+    /// A touch device that went away with fingers down (unplugged, the panel powered off) sends no lift: while
+    /// live fingers are down, SDL's devices are looked at, and the fingers of one that is gone are cancelled
+    /// (`KIOSK_TOUCH_DEVICE_REMOVED`, recorded like any input). Not while replaying: the replay's devices are
+    /// not this machine's.
+    func noticeRemovedTouchDevices(at t: Double) -> Bool {
+        guard replay.isEmpty else { return false }
+        let down = app.touchDevicesWithFingersDown
+        guard !down.isEmpty else { return false }
+        let present = Set((0..<SDL_GetNumTouchDevices()).map { Int64(SDL_GetTouchDevice($0)) })
+        let gone = down.subtracting(present)
+        for touchId in gone.sorted() {
+            log(.warning, "touch device \(touchId) went away with fingers down: they are cancelled")
+            deliver(.touchDeviceRemoved(touchId: touchId), at: t)
+        }
+        return !gone.isEmpty
     }
 
     func handleSDL(_ e: SDL_Event, at t: Double) {
@@ -389,6 +409,11 @@ final class FrameLoop {
     func deliver(_ event: EventLog.Event, at t: Double) {
         record?.write(EventLog.line(.init(timestamp: max(0, t), event: event)) + "\n", at: now())
         linesMatter = true
+        if case .renderReset(let device) = event {
+            log(.warning, "the renderer reset its \(device ? "device" : "targets"): its textures are made again")
+            renderer.resetTextures(device: device)
+            resetDrawn = true
+        }
         service.metrics?.input(event)
         app.handle(event, at: t)
     }

@@ -55,6 +55,18 @@ final class ImageStore {
         }
     }
 
+    /// The renderer's device was reset: every plain image's texture is gone, and is made again from its file
+    /// (pyramids keep their sources; their tiles come back through the tile cache).
+    func remakeTextures() {
+        dropPrefetched()
+        for (path, e) in entries where e.texture != nil {
+            SDL_DestroyTexture(e.texture)
+            var again = load(path)
+            again.identity = e.identity
+            entries[path] = again
+        }
+    }
+
     /// The number the next pyramid is registered under (never reused: a retired pyramid's late tiles are
     /// recognised by it).
     var nextPyramidID = 1

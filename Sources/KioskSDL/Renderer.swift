@@ -116,6 +116,21 @@ final class Renderer {
         seenScales = [:]
     }
 
+    /// The renderer reset its targets (`device` false: what was drawn into them is gone) or its device (true:
+    /// every texture is; SDL_RENDER_DEVICE_RESET, after a GPU reset or a display unplugged): what depends on it
+    /// is let go and made again as the next frames need it, from the files, the tile cache and the words.
+    func resetTextures(device: Bool) {
+        snapshots.dropAll()
+        layers?.removeAll()
+        guard device else { return }
+        for t in tiles.cache.removeAll() { SDL_DestroyTexture(t) }
+        images.remakeTextures()
+        words.removeAll()
+        thumbnails = nil
+        lastScales = [:]
+        seenScales = [:]
+    }
+
     /// Draws one frame of `list` in `context`. The list covers the whole screen (its `background` commands fill
     /// what no picture covers): nothing is cleared first.
     func draw(_ list: [DrawCommand], in context: DrawContext) {

@@ -36,6 +36,14 @@ final class SceneSnapshots {
         shownBeforeReload = nil
     }
 
+    /// The renderer lost its targets' contents (or its device): every kept picture goes; a transition running
+    /// draws its scenes again at its next frame.
+    func dropAll() {
+        endTransition()
+        dropShownBeforeReload()
+        settle()
+    }
+
     /// The screen has held still: the spare textures are let go.
     func settle() {
         for t in spare { SDL_DestroyTexture(t) }
