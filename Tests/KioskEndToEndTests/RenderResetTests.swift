@@ -33,4 +33,37 @@ import Testing
         #expect(LookTests.difference(plain.0, reset.0) <= 1.5)
         #expect(LookTests.difference(plain.1, reset.1) <= 0.5)
     }
+
+    /// A display lost and back, as a monitor power-cycled shows itself to a window: hidden, minimised, shrunk to
+    /// a pixel, its size back, restored, shown, exposed, the device reset; then a swipe. The kiosk runs on and
+    /// its screen is the one a run with the swipe alone shows.
+    @Test func aDisplayLostAndBack() throws {
+        let config = try Kiosk.manifest(Kiosk.demo, in: dir)
+        func run(_ fault: Bool, _ name: String) throws -> Picture {
+            var log = LogWriter(width: 320, height: 240)
+            if fault {
+                for (t, event, w, h) in [
+                    (100, "SDL_WINDOWEVENT_HIDDEN", 0, 0), (150, "SDL_WINDOWEVENT_MINIMIZED", 0, 0),
+                    (200, "SDL_WINDOWEVENT_SIZE_CHANGED", 1, 1), (300, "SDL_WINDOWEVENT_SIZE_CHANGED", 320, 240),
+                    (350, "SDL_WINDOWEVENT_RESTORED", 0, 0), (400, "SDL_WINDOWEVENT_SHOWN", 0, 0),
+                    (450, "SDL_WINDOWEVENT_EXPOSED", 0, 0),
+                ] {
+                    log.lines.append(
+                        #"{"timestamp": \#(t), "type": "SDL_WINDOWEVENT", "event": "\#(event)", "data1": \#(w), "data2": \#(h)}"#
+                    )
+                }
+                log.lines.append(#"{"timestamp": 500, "type": "SDL_RENDER_DEVICE_RESET"}"#)
+            }
+            log.drag(from: (0.5, 0.5), to: (0.2, 0.5), at: 1000)
+            let shot = dir.appendingPathComponent("\(name).png").path
+            let r = try Kiosk.run(
+                [
+                    "--headless", "320x240", "--config", config, "--scene", "gallery", "--replay",
+                    try log.write(dir, "\(name).jsonl"), "--screenshot", "3000:\(shot)",
+                ], in: dir, trace: false)
+            #expect(r.status == 0, "\(r.stderr)")
+            return try #require(Picture(path: shot))
+        }
+        #expect(LookTests.difference(try run(true, "lost"), try run(false, "plain")) <= 0.5)
+    }
 }
