@@ -9,6 +9,8 @@ import EventLog
 /// the loop sleeps until input or its next timer, and a quit ends it at once.
 struct FrameClock {
     let isVirtual: Bool
+    /// The virtual clock's step (`--frame-ms`; a frame at 60 Hz unless a soak asks for longer ones).
+    var virtualFrameMs = Runner.frameMs
     /// Headless in real time there is no vsync to pace the loop: it holds itself to 60 frames a second.
     let holdsItsPace: Bool
     /// SDL's ticks when the loop was made: the zero of its real clock (the saved state is restored on it).
@@ -18,7 +20,7 @@ struct FrameClock {
     func realNow() -> Double { Double(SDL_GetTicks64() - startTicks) }
 
     /// The time of frame `frame`, the next to draw.
-    func time(ofFrame frame: Int) -> Double { isVirtual ? Double(frame) * Runner.frameMs : realNow() }
+    func time(ofFrame frame: Int) -> Double { isVirtual ? Double(frame) * virtualFrameMs : realNow() }
 
     /// Whether every frame is drawn (and none is slept through).
     var drawsEveryFrame: Bool { isVirtual }

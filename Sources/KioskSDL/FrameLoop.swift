@@ -50,7 +50,9 @@ final class FrameLoop {
         self.renderer = renderer
         pipeline = FramePipeline(app: app, renderer: renderer, display: display)
         let headless = if case .headless = options.mode { true } else { false }
-        clock = FrameClock(isVirtual: options.isVirtual, holdsItsPace: headless && options.realtime)
+        clock = FrameClock(
+            isVirtual: options.isVirtual, virtualFrameMs: options.frameMs ?? Runner.frameMs,
+            holdsItsPace: headless && options.realtime)
         self.replay = ReplayQueue(replay.map { Self.prepare($0, window: display.size) } ?? [])
         wall = WallClock(options: options)
         screenshots = ScreenshotPlan(options.screenshots.map { ($0.ms, $0.path) })

@@ -36,6 +36,9 @@ public struct Options: Equatable, Sendable {
     public var clockUnsynchronized = false
     /// `--clock-jump MS:ISO`: at `ms` of the kiosk's clock the wall clock is set to `unix` (synchronised).
     public var clockJumps: [(ms: Double, unix: Double)] = []
+    /// `--frame-ms MS`: the virtual clock's frame interval (headless, not real time): a soak of days in
+    /// virtual time takes longer steps than 60 Hz.
+    public var frameMs: Double?
     /// `--check --plan [DAYS]`: after the checks, what the kiosk will show for the next days (default 7).
     public var planDays: Int?
     public var showVersion = false
@@ -58,6 +61,7 @@ public struct Options: Equatable, Sendable {
             && a.stats == b.stats && a.state == b.state && a.since == b.since && a.json == b.json && a.clock == b.clock
             && a.clockUnsynchronized == b.clockUnsynchronized && a.clockJumps.map(\.ms) == b.clockJumps.map(\.ms)
             && a.clockJumps.map(\.unix) == b.clockJumps.map(\.unix) && a.planDays == b.planDays
+            && a.frameMs == b.frameMs
     }
 
     public static let usage = """
@@ -90,6 +94,7 @@ public struct Options: Equatable, Sendable {
           --clock-unsynchronized the wall clock starts unsynchronised (hours and schedules wait for it)
           --clock-jump MS:ISO    at MS ms the wall clock is set to ISO, synchronised (repeatable)
           --plan [DAYS]          with --check: what the kiosk shows for the next DAYS days (default 7)
+          --frame-ms MS          with --headless: the virtual clock's frame interval (default 16.667)
           --version, --help
         """
 
@@ -169,6 +174,12 @@ public struct Options: Equatable, Sendable {
                     throw .commandLine("--clock-jump \(v): expected MS:ISO, e.g. 5000:2026-01-05T09:00:00")
                 }
                 o.clockJumps.append((ms, t))
+            case "--frame-ms":
+                let v = try value(a)
+                guard let ms = Double(v), ms >= 1, ms <= 1000 else {
+                    throw .commandLine("--frame-ms \(v): expected milliseconds from 1 to 1000")
+                }
+                o.frameMs = ms
             case "--plan":
                 o.planDays = 7
                 if i + 1 < args.count, let days = Int(args[i + 1]) {
@@ -185,6 +196,9 @@ public struct Options: Equatable, Sendable {
             i += 1
         }
         if sawWindowed && sawHeadless { throw .commandLine("--windowed and --headless exclude each other") }
+        if o.frameMs != nil && (!sawHeadless || o.realtime) {
+            throw .commandLine("--frame-ms goes with --headless (the virtual clock)")
+        }
         if o.planDays != nil && !o.check { throw .commandLine("--plan goes with --check") }
         if o.realtime && !sawHeadless { throw .commandLine("--realtime goes with --headless") }
         if !o.stats, let flag = o.state != nil ? "--state" : o.since != nil ? "--since" : o.json ? "--json" : nil {

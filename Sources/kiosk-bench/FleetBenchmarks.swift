@@ -102,3 +102,86 @@ func metricsWorstFrameMs(folder: String, cache: String) -> Double {
     }
     return worst.min() ?? 0
 }
+
+/// `soakRssGrowth` and its figures: the demo headless at 320x200 through 167 virtual hours (a week, to the
+/// event log's bound) from a Monday 09:00, its clock stepping 1 s a frame (`--frame-ms 1000`): the opening
+/// hours (closed at night), the attract loop, a visitor every hour (the cafe tapped, the menu swiped), idle
+/// resets, state saves and visit files. Resident memory at 1 h, 24 h and 166 h of its clock (its own `memory:`
+/// line, every 10 minutes of it), with its open files and threads and the state folder's size read as those
+/// lines arrive.
+func soak(folder: String, cache: String) -> (
+    rss: [Double], fds: [Int], threads: [Int], stateKiB: [Int], growth: Double, seconds: Double
+) {
+    let hours = 167
+    var log = LogLines(width: 320, height: 200)
+    for h in 0..<hours {
+        let t = Double(h) * 3_600_000 + 1000
+        log.finger(t, "DOWN", 1, 0.323, 0.375)
+        log.finger(t + 60, "UP", 1, 0.323, 0.375)
+        for k in 0...12 {
+            log.finger(
+                t + 2000 + Double(k) * 8, k == 0 ? "DOWN" : k == 12 ? "UP" : "MOTION", 2, 0.5, 0.8 - 0.04 * Double(k))
+        }
+    }
+    let path = folder + "/soak.jsonl"
+    log.write(path)
+    let state = folder + "/soak-state"
+    try? FileManager.default.removeItem(atPath: state)
+    try? FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: kioskBinary)
+    process.arguments = [
+        "--headless", "320x200", "--config", demoManifest, "--replay", path, "--frame-ms", "1000", "--clock",
+        "2026-01-05T09:00:00",
+    ]
+    var env = ProcessInfo.processInfo.environment
+    env["XDG_CACHE_HOME"] = cache
+    env["STATE_DIRECTORY"] = state
+    env["TZ"] = "UTC"
+    process.environment = env
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    let start = Date()
+    guard (try? process.run()) != nil else { return ([], [], [], [], 0, 0) }
+    // Memory lines every 10 minutes of its clock: the 6th is 1 h, the 144th 24 h, the 996th 166 h (its replay
+    // ends a little after 166 h).
+    let wanted = [6, 144, (hours - 1) * 6]
+    var rss: [Double] = []
+    var fds: [Int] = []
+    var threads: [Int] = []
+    var stateKiB: [Int] = []
+    var seen = 0
+    var pending = ""
+    let handle = errors.fileHandleForReading
+    while true {
+        let data = handle.availableData
+        if data.isEmpty { break }
+        pending += String(decoding: data, as: UTF8.self)
+        while let newline = pending.firstIndex(of: "\n") {
+            let line = String(pending[..<newline])
+            pending = String(pending[pending.index(after: newline)...])
+            guard line.contains("memory: resident") else { continue }
+            seen += 1
+            guard wanted.contains(seen) else { continue }
+            rss.append((number(after: "resident ", in: line) ?? 0) / 1024)
+            let pid = process.processIdentifier
+            fds.append((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0)
+            threads.append((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0)
+            stateKiB.append(folderKiB(state))
+        }
+    }
+    process.waitUntilExit()
+    let growth = rss.count == 3 ? rss[2] / max(rss[0], 1) : 0
+    return (rss, fds, threads, stateKiB, growth, Date().timeIntervalSince(start))
+}
+
+/// The bytes under `folder`, in KiB.
+func folderKiB(_ folder: String) -> Int {
+    guard let walker = FileManager.default.enumerator(atPath: folder) else { return 0 }
+    var bytes = 0
+    for case let name as String in walker {
+        bytes += (try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int) ?? 0
+    }
+    return bytes / 1024
+}

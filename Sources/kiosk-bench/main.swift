@@ -79,6 +79,16 @@ if CommandLine.arguments.contains("--list-only") {
             + " listRssRatio \(formatted(ratio))")
     exit(0)
 }
+if CommandLine.arguments.contains("--soak-only") {
+    let soakFolder = NSTemporaryDirectory() + "/kiosk-bench"
+    try? FileManager.default.createDirectory(atPath: soakFolder, withIntermediateDirectories: true)
+    kiosk_unpin()
+    let week = soak(folder: soakFolder, cache: soakFolder + "/cache")
+    print(
+        "soakRssGrowth \(formatted(week.growth)) soakRssMiB \(week.rss.map(formatted)) soakFds \(week.fds)"
+            + " soakThreads \(week.threads) soakStateKiB \(week.stateKiB) (\(Int(week.seconds)) s)")
+    exit(0)
+}
 if CommandLine.arguments.contains("--fleet-only") {
     let fleetFolder = NSTemporaryDirectory() + "/kiosk-bench"
     try? FileManager.default.createDirectory(atPath: fleetFolder, withIntermediateDirectories: true)
