@@ -21,9 +21,23 @@ import Testing
         #expect(try Options.parse(["--windowed", "1280x800"]).mode == .windowed(width: 1280, height: 800))
     }
 
+    /// The fleet's test options: the clock's, the plan's and the virtual clock's step.
+    @Test func theFleetsOptions() throws {
+        let o = try Options.parse([
+            "--headless", "320x240", "--clock", "1970-01-01T00:00:00", "--clock-unsynchronized", "--clock-jump",
+            "3000:2026-01-06T10:00:00", "--clock-jump", "500:2026-01-05T10:00:00", "--frame-ms", "1000",
+        ])
+        #expect(o.clockUnsynchronized && o.clockJumps.map(\.ms) == [3000, 500] && o.frameMs == 1000)
+        #expect(try Options.parse(["--check", "--plan"]).planDays == 7)
+        #expect(try Options.parse(["--check", "--plan", "30"]).planDays == 30)
+    }
+
     @Test(arguments: [
         ["--headless"], ["--headless", "0x5"], ["--windowed", "1x1", "--headless", "1x1"], ["--rotate", "91"],
-        ["--screenshot", "-5:a.png"], ["--screenshot", "5:"], ["--realtime"], ["-x"],
+        ["--screenshot", "-5:a.png"], ["--screenshot", "5:"], ["--realtime"], ["-x"], ["--plan"],
+        ["--check", "--plan", "0"], ["--clock-jump", "5000"], ["--clock-jump", "x:2026-01-05T10:00:00"],
+        ["--frame-ms", "10"], ["--headless", "1x1", "--realtime", "--frame-ms", "10"],
+        ["--headless", "1x1", "--frame-ms", "0"],
     ])
     func rejects(_ args: [String]) {
         #expect(throws: KioskError.self) { try Options.parse(args) }
