@@ -65,9 +65,14 @@ if CommandLine.arguments.contains("--input-only") {
     print("engineStepNs \(Int(step.perItemNs.rounded())) eventNs \(Int(event.perItemNs.rounded()))")
     exit(0)
 }
+/// The benchmark's own folder (its manifests, logs and tile cache), made if need be.
+func benchFolder() -> String {
+    let folder = NSTemporaryDirectory() + "/kiosk-bench"
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+}
 if CommandLine.arguments.contains("--list-only") {
-    let listFolder = NSTemporaryDirectory() + "/kiosk-bench"
-    try? FileManager.default.createDirectory(atPath: listFolder, withIntermediateDirectories: true)
+    let listFolder = benchFolder()
     let flung = listFrames(rows: 10_000, folder: listFolder)
     let open = listOpenMs(rows: 10_000, folder: listFolder, rounds: 5)
     kiosk_unpin()
@@ -80,8 +85,7 @@ if CommandLine.arguments.contains("--list-only") {
     exit(0)
 }
 if CommandLine.arguments.contains("--soak-only") {
-    let soakFolder = NSTemporaryDirectory() + "/kiosk-bench"
-    try? FileManager.default.createDirectory(atPath: soakFolder, withIntermediateDirectories: true)
+    let soakFolder = benchFolder()
     kiosk_unpin()
     let week = soak(folder: soakFolder, cache: soakFolder + "/cache")
     print(
@@ -90,8 +94,7 @@ if CommandLine.arguments.contains("--soak-only") {
     exit(0)
 }
 if CommandLine.arguments.contains("--fleet-only") {
-    let fleetFolder = NSTemporaryDirectory() + "/kiosk-bench"
-    try? FileManager.default.createDirectory(atPath: fleetFolder, withIntermediateDirectories: true)
+    let fleetFolder = benchFolder()
     kiosk_unpin()
     let write = metricsWriteMs(folder: fleetFolder, rounds: 50)
     let picture = screenPictureMs(folder: fleetFolder, cache: fleetFolder + "/cache", rounds: 5)
