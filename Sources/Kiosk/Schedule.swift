@@ -56,7 +56,10 @@ public struct Schedule: Equatable, Sendable {
         for entry in entries {
             for span in entry.hours ?? [] {
                 for end in [span.lowerBound, span.upperBound] where end > minute && end < 24 * 60 {
-                    next = min(next, calendar.unix(m.year, m.month, m.day, end / 60, end % 60, 0))
+                    // (On the night the clocks go back a boundary of the repeated hour may be placed in its
+                    // first pass, already gone: only one still ahead counts.)
+                    let t = calendar.unix(m.year, m.month, m.day, end / 60, end % 60, 0)
+                    if t > unix { next = min(next, t) }
                 }
             }
         }

@@ -111,6 +111,19 @@ import Testing
         #expect(sunday.entry == 0 && sunday.nextChange - saturday.nextChange == 23 * 3600)
     }
 
+    /// The night the clocks go back (Paris, 2026-10-25, 03:00 becomes 02:00): in the second pass of the repeated
+    /// hour an entry's boundary inside it is not placed in the past (a deadline gone would wake the kiosk
+    /// again and again).
+    @Test func theRepeatedHour() throws {
+        let schedule = try #require(
+            Self.check(#"[{"days": "sun", "hours": "02:30-23:00", "home": "menu"}]"#).manifest?.schedule)
+        // 01:00 CEST plus 2 h 10 min: 02:10 CET, in the hour's second pass.
+        let secondPass = Self.at("2026-10-25T01:00:00") + 7800
+        #expect(Self.paris.moment(secondPass).hour == 2 && Self.paris.moment(secondPass).minute == 10)
+        let c = schedule.choice(at: secondPass, calendar: Self.paris)
+        #expect(c.nextChange > secondPass)
+    }
+
     @Test func thePlan() throws {
         let text = AppRig.manifestText.replacingOccurrences(
             of: "\"idleTimeoutSeconds\": 2,",
