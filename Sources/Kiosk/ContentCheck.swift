@@ -155,10 +155,21 @@ public enum ContentCheck {
             let hotspots = scene.hotspots.count == 1 ? "1 hotspot" : "\(scene.hotspots.count) hotspots"
             summary.append("\(scene.id): \(kind), \(parts.joined(separator: ", ")), \(hotspots)")
         }
-        check.attract?.check(
-            image: { path in reports[path].flatMap { $0.problem == nil && $0.width > 0 ? ($0.width, $0.height) : nil }
-            },
-            scenes: scenes, problems: problems)
+        let sets = (check.manifest?.attractSets ?? [:]).sorted { $0.key < $1.key }.map(\.value)
+        for attract in [check.attract].compactMap({ $0 }) + sets {
+            attract.check(
+                image: { path in
+                    reports[path].flatMap { $0.problem == nil && $0.width > 0 ? ($0.width, $0.height) : nil }
+                },
+                scenes: scenes, problems: problems)
+        }
+        if let m = check.manifest, let schedule = m.schedule {
+            let names = m.attractSets.keys.sorted()
+            summary.append(
+                "schedule: \(schedule.entries.count) entr\(schedule.entries.count == 1 ? "y" : "ies")"
+                    + (names.isEmpty ? "" : ", attract sets \(names.joined(separator: ", "))")
+                    + " (kiosk --check --plan shows the days ahead)")
+        }
         if let font, let m = check.manifest, !m.languages.isEmpty || scenes.contains(where: \.hasWords) {
             let fonts = checkFonts(m, baseDirectory: baseDirectory, problems: problems) { font($0, m.fonts) }
             summary.append(fonts.summary)

@@ -98,6 +98,8 @@ import Testing
             ["--check", "--config", config, "--plan", "2", "--clock", "2026-01-05T06:00:00"], in: dir,
             environment: ["TZ": "UTC"], trace: false)
         #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            r.stdout.contains("schedule: 2 entries, attract sets morning (kiosk --check --plan shows"), "\(r.stdout)")
         let plan = r.stdout.components(separatedBy: "\n").drop { !$0.hasPrefix("plan") }.prefix(9)
         #expect(
             Array(plan) == [
@@ -111,6 +113,18 @@ import Testing
                 "  Wed 2026-01-07 00:00  closed (opening hours)",
                 "ok",
             ], "\(r.stdout)")
+    }
+
+    /// An attract set is checked against its images as `attract` is.
+    @Test func anAttractSetsViewOutsideItsImage() throws {
+        let text = Self.manifest.replacingOccurrences(
+            of: #"[{"scene": "gallery", "seconds": 10}]"#,
+            with: #"[{"scene": "map", "seconds": 10, "to": {"center": [90000, 100]}}]"#)
+        let check = try Kiosk.run(["--check", "--config", try Kiosk.manifest(text, in: dir)], in: dir, trace: false)
+        #expect(check.status == 3)
+        #expect(
+            check.stderr.contains("attractSets.morning.steps[0].to.center: [90000.0, 100.0] is outside the image"),
+            "\(check.stderr)")
     }
 
     @Test(arguments: [
