@@ -64,14 +64,9 @@ func screenPictureMs(folder: String, cache: String, rounds: Int) -> Double {
 func metricsWorstFrameMs(folder: String, cache: String) -> Double {
     let log = folder + "/pan.jsonl"
     panLog(log)
-    let text = (try? String(contentsOfFile: demoManifest, encoding: .utf8)) ?? ""
-    let base = URL(fileURLWithPath: demoManifest).deletingLastPathComponent().path
-    let manifest = folder + "/metrics-every-second.json"
-    try? text.replacingOccurrences(of: "\"kioskManifest\": 1,", with: "\"kioskManifest\": 1, \"metricsSeconds\": 1,")
-        .replacingOccurrences(of: "\"images/", with: "\"\(base)/images/")
-        .replacingOccurrences(of: "\"deepzoom/", with: "\"\(base)/deepzoom/")
-        .replacingOccurrences(of: "\"rows\": \"", with: "\"rows\": \"\(base)/")
-        .write(toFile: manifest, atomically: true, encoding: .utf8)
+    let manifest = demoManifest(
+        editing: ("\"kioskManifest\": 1,", "\"kioskManifest\": 1, \"metricsSeconds\": 1,"),
+        at: folder + "/metrics-every-second.json")
     let state = folder + "/metrics-state"
     try? FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
     let file = state + "/kiosk.prom"

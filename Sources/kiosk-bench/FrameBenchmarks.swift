@@ -260,4 +260,17 @@ nonisolated var demoManifest: String {
         .deletingLastPathComponent().appendingPathComponent("Assets/kiosk.json").path
 }
 
+/// The demo's manifest written to `path` with `edit` made (`"transition": "zoom"` to `"fade"`, …) and its
+/// pictures', pyramid's and rows' paths made absolute, so that it reads the demo's files from anywhere.
+func demoManifest(editing edit: (from: String, to: String), at path: String) -> String {
+    let assets = URL(fileURLWithPath: demoManifest).deletingLastPathComponent().path
+    let text = ((try? String(contentsOfFile: demoManifest, encoding: .utf8)) ?? "")
+        .replacingOccurrences(of: edit.from, with: edit.to)
+        .replacingOccurrences(of: "\"images/", with: "\"\(assets)/images/")
+        .replacingOccurrences(of: "\"deepzoom/", with: "\"\(assets)/deepzoom/")
+        .replacingOccurrences(of: "\"rows\": \"", with: "\"rows\": \"\(assets)/")
+    try? text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
+
 func formatted(_ v: Double) -> String { String(format: "%.2f", v) }

@@ -122,14 +122,8 @@ func checkDemo() -> Double {
 /// demo's scenes with `"transition": "fade"`, five changes each way, every frame of each 300 ms transition
 /// (the first of each includes drawing both scenes once). The median and the longest.
 func transitionFrames(folder: String) -> (median: Double, worst: Double) {
-    let assets = URL(fileURLWithPath: demoManifest).deletingLastPathComponent().path
-    let text = ((try? String(contentsOfFile: demoManifest, encoding: .utf8)) ?? "")
-        .replacingOccurrences(of: "\"transition\": \"zoom\"", with: "\"transition\": \"fade\"")
-        .replacingOccurrences(of: "\"images/", with: "\"\(assets)/images/")
-        .replacingOccurrences(of: "\"deepzoom/", with: "\"\(assets)/deepzoom/")
-        .replacingOccurrences(of: "\"rows\": \"", with: "\"rows\": \"\(assets)/")
-    let path = folder + "/fade.json"
-    try? text.write(toFile: path, atomically: true, encoding: .utf8)
+    let path = demoManifest(
+        editing: ("\"transition\": \"zoom\"", "\"transition\": \"fade\""), at: folder + "/fade.json")
     guard let session = try? HeadlessSession(manifestPath: path, width: 1920, height: 1080, scene: "gallery") else {
         print("kiosk-bench: cannot open the demo headless")
         exit(1)
