@@ -29,19 +29,7 @@ public struct OpeningHours: Equatable, Sendable {
             guard case .string(let text) = v else {
                 throw problems.fail(p, "expected \"HH:MM-HH:MM\", found \(v.typeName)")
             }
-            var spans: [Range<Int>] = []
-            for part in text.split(separator: ",") {
-                guard let span = Self.span(part.trimmingCharacters(in: .whitespaces)) else {
-                    throw problems.fail(p, "\"\(text)\": expected \"HH:MM-HH:MM\" (e.g. \"08:00-20:00\", up to 24:00)")
-                }
-                guard !span.isEmpty else {
-                    throw problems.fail(
-                        p,
-                        "\"\(part)\" is empty or ends before it starts (a span past midnight is two: one to 24:00, one from 00:00 the next day)"
-                    )
-                }
-                spans.append(span)
-            }
+            let spans = try Self.spans(text, path: p, problems: problems)
             for d in which {
                 for span in spans {
                     if days[d].contains(where: { $0.overlaps(span) }) {
@@ -52,6 +40,25 @@ public struct OpeningHours: Equatable, Sendable {
             }
         }
         return OpeningHours(days: days.map { $0.sorted { $0.lowerBound < $1.lowerBound } })
+    }
+
+    /// `08:00-12:00, 13:00-20:00` as spans of minutes, in their order: each `HH:MM-HH:MM` (up to `24:00`) and not
+    /// empty, else an error at `path` naming it (opening hours and a schedule entry's hours alike).
+    static func spans(_ text: String, path: String, problems: ProblemList) throws(ManifestError) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        for part in text.split(separator: ",") {
+            guard let span = Self.span(part.trimmingCharacters(in: .whitespaces)) else {
+                throw problems.fail(path, "\"\(text)\": expected \"HH:MM-HH:MM\" (e.g. \"08:00-20:00\", up to 24:00)")
+            }
+            guard !span.isEmpty else {
+                throw problems.fail(
+                    path,
+                    "\"\(part)\" is empty or ends before it starts (a span past midnight is two: one to 24:00, one from 00:00 the next day)"
+                )
+            }
+            spans.append(span)
+        }
+        return spans
     }
 
     /// The days a key names (`mon`, `mon-fri`, `fri-mon`), Monday = 0.

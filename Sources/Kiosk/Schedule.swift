@@ -162,18 +162,10 @@ public struct Schedule: Equatable, Sendable {
     static func parseHours(_ o: Object) throws(ManifestError) -> [Range<Int>]? {
         guard let v = o.values["hours"] else { return nil }
         guard case .string(let text) = v else { throw o.fail("hours", "expected \"HH:MM-HH:MM\"") }
-        var spans: [Range<Int>] = []
-        for part in text.split(separator: ",") {
-            guard let span = OpeningHours.span(part.trimmingCharacters(in: .whitespaces)) else {
-                throw o.fail("hours", "\"\(text)\": expected \"HH:MM-HH:MM\" (e.g. \"08:00-12:00\", up to 24:00)")
-            }
-            guard !span.isEmpty else {
-                throw o.fail("hours", "\"\(part)\" is empty or ends before it starts (past midnight is two entries)")
-            }
-            guard !spans.contains(where: { $0.overlaps(span) }) else {
-                throw o.fail("hours", "\"\(part)\" overlaps the entry's other hours")
-            }
-            spans.append(span)
+        let spans = try OpeningHours.spans(text, path: o.key("hours"), problems: o.problems)
+        for (i, span) in spans.enumerated() where spans[..<i].contains(where: { $0.overlaps(span) }) {
+            let part = text.split(separator: ",")[i].trimmingCharacters(in: .whitespaces)
+            throw o.fail("hours", "\"\(part)\" overlaps the entry's other hours")
         }
         return spans
     }
