@@ -5,9 +5,8 @@ import TouchInput
 /// SDL's fingers and mouse as the scene's input: a touch's normalized position through the calibration and the
 /// rotation to scene points, a fresh id for every touch, and the mouse as one more finger.
 struct InputMapper {
-    var fingerIDs: [FingerKey: Int64] = [:]
-    /// Where each finger down was last, in scene points.
-    var lastPoints: [FingerKey: Point] = [:]
+    /// Each finger down: its id for the gesture controller, and where it was last (scene points).
+    var fingers: [FingerKey: (id: Int64, point: Point)] = [:]
     var nextFingerID: Int64 = 1
     var mouseDown = false
     /// Where the mouse pointer is, in scene points (the wheel zooms about it).
@@ -25,31 +24,27 @@ struct InputMapper {
         rotation: Rotation,
         sceneSize: Size, at now: Double
     ) -> InputEvent {
-        let id = fingerIDs[key] ?? nextFingerID
-        if fingerIDs[key] == nil {
-            fingerIDs[key] = id
-            nextFingerID += 1
-        }
         let n = rotation.toScene(calibration.apply(Point(x: x, y: y)))
         let p = Point(x: n.x * sceneSize.width, y: n.y * sceneSize.height)
+        let id = fingers[key]?.id ?? nextFingerID
+        if fingers[key] == nil { nextFingerID += 1 }
+        fingers[key] = phase == .up ? nil : (id, p)
         let kind: InputEvent.Kind = phase == .down ? .down : phase == .motion ? .move : .up
-        lastPoints[key] = p
-        if phase == .up { (fingerIDs[key], lastPoints[key]) = (nil, nil) }
         return InputEvent(kind, finger: id, at: p, time: now)
     }
 
     /// Touch device `touchId` went away: each of its fingers still down, cancelled where it last was (as UIKit
     /// cancels the touches of a gesture the system took).
     mutating func cancelFingers(of touchId: Int64, at now: Double) -> [InputEvent] {
-        let keys = fingerIDs.keys.filter { $0.touchId == touchId }.sorted { $0.fingerId < $1.fingerId }
+        let keys = fingers.keys.filter { $0.touchId == touchId }.sorted { $0.fingerId < $1.fingerId }
         return keys.compactMap { key in
-            guard let id = fingerIDs.removeValue(forKey: key) else { return nil }
-            return InputEvent(.cancel, finger: id, at: lastPoints.removeValue(forKey: key) ?? .zero, time: now)
+            guard let finger = fingers.removeValue(forKey: key) else { return nil }
+            return InputEvent(.cancel, finger: finger.id, at: finger.point, time: now)
         }
     }
 
     /// The touch devices with a finger down now.
-    var touchDevicesWithFingersDown: Set<Int64> { Set(fingerIDs.keys.map(\.touchId)) }
+    var touchDevicesWithFingersDown: Set<Int64> { Set(fingers.keys.map(\.touchId)) }
 
     /// A Ctrl key went down or up.
     mutating func control(_ key: String, down: Bool) {

@@ -12,8 +12,8 @@ final class WallClock {
     /// Jumps still to come: at `ms` of the kiosk's clock the wall clock is set to `unix`.
     private var jumps: [(ms: Double, unix: Double)]
     private(set) var isSynchronized: Bool
-    /// When the system's state was last read (real ms).
-    private var lastRead = -Double.infinity
+    /// When the system's state was last read (real ms): at the start.
+    private var lastRead = 0.0
     /// How often an unsynchronised system clock is asked again, at most (the loop's own wake-ups ask).
     static let readEveryMs = 1000.0
 
@@ -22,7 +22,6 @@ final class WallClock {
         if origin == nil, case .headless = options.mode { origin = LocalTime.parse(LocalTime.headlessDefault) }
         jumps = options.clockJumps.sorted { $0.ms < $1.ms }
         isSynchronized = options.clockUnsynchronized ? false : origin != nil || Self.systemIsSynchronized()
-        lastRead = 0
         followsSystem = origin == nil && !options.clockUnsynchronized && options.clockJumps.isEmpty
     }
 
