@@ -31,11 +31,16 @@ let package = Package(
         // The kernel's word on the wall clock (adjtimex) and its notice when the clock is set (timerfd), which
         // Glibc's Swift module does not bring.
         .target(name: "CClock"),
+        // Large pictures read a few rows at a time, straight into the tile file, never decoded whole: libpng and
+        // libjpeg (libjpeg62-turbo) from Debian (libpng-dev, libjpeg-dev; SDL2_image already links both).
+        .target(
+            name: "CPictureRows", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
         // The SDL boundary: display, images, words, drawing, events, the frame loop.
         .target(
             name: "KioskSDL",
             dependencies: [
-                "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CClock", "Kiosk", "EventLog", "ScrollEngine",
+                "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CClock", "CPictureRows", "Kiosk", "EventLog",
+                "ScrollEngine",
             ]),
         // Writes the deep-zoom demo (Assets/deepzoom/demo.dzi), procedurally.
         .executableTarget(name: "kiosk-deepzoom-demo", dependencies: ["Kiosk", "CSDL2", "CSDL2Image"]),

@@ -74,7 +74,7 @@ if [ "$uninstall" = 1 ]; then
 fi
 
 if [ "$package" = 1 ]; then
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libsdl2-dev libsdl2-image-dev dpkg-dev
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libsdl2-dev libsdl2-image-dev libpng-dev libjpeg-dev dpkg-dev
     args=()
     [ -n "$binary" ] && args=(--binary "$binary")
     deb="$(./package.sh "${args[@]}" | tail -n1)"
@@ -93,7 +93,7 @@ fi
 if [ "$system" = 1 ]; then
     # The runtime libraries, including those SDL dlopens (EGL, GLES, udev), and what the build needs.
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-        libsdl2-2.0-0 libsdl2-image-2.0-0 libegl1 libgles2 libudev1 libsdl2-dev libsdl2-image-dev
+        libsdl2-2.0-0 libsdl2-image-2.0-0 libegl1 libgles2 libudev1 libsdl2-dev libsdl2-image-dev libpng-dev libjpeg-dev
 fi
 
 if [ -z "$binary" ]; then

@@ -7,7 +7,7 @@ cd "$(dirname "$0")"
 
 # Debian packages the build and the kiosk need (see README, "Dependencies"); SDL's runtime also dlopens
 # EGL, GLES and udev, which Debian's SDL package does not pull in (shared/design/platform.md).
-packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev fonts-noto-core libegl1 libgles2 libudev1)
+packages=(libsdl2-dev libsdl2-image-dev libpng-dev libjpeg-dev libsdl2-ttf-dev libfontconfig-dev fonts-noto-core libegl1 libgles2 libudev1)
 
 missing=()
 for p in "${packages[@]}"; do

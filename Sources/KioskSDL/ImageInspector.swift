@@ -13,13 +13,17 @@ enum ImageInspector {
         if let problem = RegularFile.problem(path) { return ImageReport(problem: problem) }
         if path.lowercased().hasSuffix(".dzi") { return inspectDeepZoom(path, screen: screen) }
         guard let (w, h) = headerSize(path) else { return ImageReport(problem: "not a PNG or JPEG") }
-        if let problem = PictureLimits.wholeDecodeProblem(path, width: w, height: h) {
+        if let problem = PictureLimits.sizeProblem(path, width: w, height: h) { return ImageReport(problem: problem) }
+        if let ending = endsEarly(path) { return ImageReport(problem: ending) }
+        // A picture the start cuts into tiles is read as the start reads it, a row at a time (a JPEG's at an
+        // eighth), never whole: a broken middle is found, with the memory of one row.
+        if max(w, h) > ImageStore.pyramidThreshold {
+            if let why = PictureRows.verify(path) { return ImageReport(problem: "cannot decode (\(why))") }
+            return ImageReport(width: w, height: h)
+        }
+        if let problem = PictureLimits.memoryProblem(needed: w * h * 4 * 2, for: "\(w)x\(h)") {
             return ImageReport(problem: problem)
         }
-        if let ending = endsEarly(path) { return ImageReport(problem: ending) }
-        // A picture the start cuts into tiles is checked by its header and its end, not decoded whole here: that
-        // would take as much memory again as the kiosk's own load.
-        if max(w, h) > ImageStore.pyramidThreshold { return ImageReport(width: w, height: h) }
         let surface: UnsafeMutablePointer<SDL_Surface>
         switch decodeImage(path) {
         case .success(let s): surface = s
@@ -101,8 +105,9 @@ enum ImageInspector {
     }
 }
 
-/// What one plain picture may cost to decode whole: SDL_image decodes a picture at once, 4 bytes a pixel, and
-/// cutting it into tiles holds a second copy.
+/// What one plain picture may cost. SDL_image decodes a picture at once, 4 bytes a pixel (and cutting it into
+/// tiles from memory holds a second copy); one larger than a texture is read a band of rows at a time into its
+/// tile file instead, which costs that band and the cache folder's room.
 enum PictureLimits {
     /// A side beyond this is refused whatever the memory (SDL's surfaces hold sides in 32 bits; beyond it a
     /// picture is a Deep Zoom image's work).
@@ -111,23 +116,31 @@ enum PictureLimits {
     /// most about 1000 to 1, a JPEG's 8x8 block takes a few bits at the least (a flat 20000x20000 JPEG is
     /// megabytes). A header that claims more pixels per byte belongs to a file cut short or made up.
     static let maximumPixelsPerByte = 4096
+    static let deepZoom = "make it a Deep Zoom image (vips dzsave, see README)"
 
-    /// Why the picture at `path` (its header says `width` x `height`) is not to be decoded whole here, or nil.
-    static func wholeDecodeProblem(_ path: String, width w: Int, height h: Int) -> String? {
-        let deepZoom = "make it a Deep Zoom image (vips dzsave, see README)"
+    /// Why the picture at `path` (its header says `width` x `height`) is not to be shown at all, or nil: too
+    /// many pixels, a side too long, or more pixels than its bytes can hold.
+    static func sizeProblem(_ path: String, width w: Int, height h: Int) -> String? {
         if w * h > ImageStore.maximumPixels || w > maximumSide || h > maximumSide {
-            return "\(w)x\(h) is too large to decode whole; \(deepZoom)"
+            return "\(w)x\(h) is too large to show; \(deepZoom)"
         }
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         if bytes > 0 && w * h / bytes > maximumPixelsPerByte {
             return "the header claims \(w)x\(h) pixels in only \(bytes) bytes: the file is cut short or broken"
         }
-        let needed = w * h * 4 * 2
-        if let available = availableMemoryBytes(), needed > available {
-            return "\(w)x\(h) needs \(needed >> 20) MiB to decode and cut into tiles, more than the "
-                + "\(available >> 20) MiB this machine has free; \(deepZoom)"
-        }
         return nil
+    }
+
+    /// Why a picture that is decoded whole here (and cut into tiles from memory) cannot be, or nil.
+    static func wholeDecodeProblem(_ path: String, width w: Int, height h: Int) -> String? {
+        sizeProblem(path, width: w, height: h) ?? memoryProblem(needed: w * h * 4 * 2, for: "\(w)x\(h)")
+    }
+
+    /// Why `needed` bytes for `what` are more than this machine has free, or nil.
+    static func memoryProblem(needed: Int, for what: String) -> String? {
+        guard let available = availableMemoryBytes(), needed > available else { return nil }
+        return "\(what) needs \(needed >> 20) MiB to decode and cut into tiles, more than the "
+            + "\(available >> 20) MiB this machine has free; \(deepZoom)"
     }
 
     /// `MemAvailable` of `/proc/meminfo` in bytes (nil where there is none).

@@ -77,17 +77,27 @@ final class ImageStore {
 
     func load(_ path: String) -> Entry {
         if path.lowercased().hasSuffix(".dzi") { return loadDeepZoom(path) }
-        if let (w, h) = headerSize(path), let problem = PictureLimits.wholeDecodeProblem(path, width: w, height: h) {
-            log(.warning, "\(path): \(problem); showing a placeholder")
-            return Entry(texture: nil, info: .missing, scale: 1)
-        }
-        // A large plain image is cut into tiles kept in the cache folder once; later starts read only the tiles
-        // they draw.
-        if let (w, h) = headerSize(path), max(w, h) > min(Self.pyramidThreshold, maxTextureSize ?? Int.max),
-            let folder = cacheFolder(),
-            let file = TileFile.open(image: path, folder: folder, opaqueFormat: display.textures.opaqueFormat)
-        {
-            return pyramidEntry(file, isOpaque: file.isOpaque)
+        let placeholder = Entry(texture: nil, info: .missing, scale: 1)
+        if let (w, h) = headerSize(path) {
+            if let problem = PictureLimits.sizeProblem(path, width: w, height: h) {
+                log(.warning, "\(path): \(problem); showing a placeholder")
+                return placeholder
+            }
+            // A large plain image is cut into tiles kept in the cache folder once, read a band of rows at a time;
+            // later starts read only the tiles they draw.
+            if max(w, h) > min(Self.pyramidThreshold, maxTextureSize ?? Int.max), let folder = cacheFolder() {
+                switch TileFile.open(image: path, folder: folder, opaqueFormat: display.textures.opaqueFormat) {
+                case .file(let file): return pyramidEntry(file, isOpaque: file.isOpaque)
+                case .broken(let why):
+                    log(.warning, "\(path): cannot load the image (\(why)); showing a placeholder")
+                    return placeholder
+                case .notCut: break
+                }
+            }
+            if let problem = PictureLimits.memoryProblem(needed: w * h * 4 * 2, for: "\(w)x\(h)") {
+                log(.warning, "\(path): \(problem); showing a placeholder")
+                return placeholder
+            }
         }
         if adopting?.path == path {
             continueAdopting(whole: true)

@@ -131,44 +131,63 @@ final class TileFile: TileSource, @unchecked Sendable {
 
     // MARK: Cutting
 
-    /// The tile file of `image` in `folder`: opened if it is current, else cut from the decoded image now.
-    /// Nil when the folder cannot be written or the image cannot be decoded (the caller decodes it itself).
-    static func open(image: String, folder: String, opaqueFormat: UInt32) -> TileFile? {
+    /// What became of an image's tile file.
+    enum Opening {
+        case file(TileFile)
+        /// The picture does not decode to its end, or is too large for this machine: a placeholder, and why.
+        case broken(String)
+        /// The cache folder cannot take it (none, read-only, full): the caller keeps the tiles in memory.
+        case notCut
+    }
+
+    /// The tile file of `image` in `folder`: opened if it is current, else cut now, from the picture read a
+    /// band of rows at a time (an interlaced PNG or a CMYK JPEG, which are not read by rows, decoded whole).
+    static func open(image: String, folder: String, opaqueFormat: UInt32) -> Opening {
         var source = stat()
-        guard stat(image, &source) == 0 else { return nil }
+        guard stat(image, &source) == 0 else { return .notCut }
         let file = folder + "/" + Self.fileName(Self.key(image))
         if let kept = TileFile(file: file, image: image, stat: source) {
             // Its time is when it was last used: the pruning of the cache keeps what is in use.
             utimensat(AT_FDCWD, file, nil, 0)
-            return kept
+            return .file(kept)
         }
         guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
-            access(folder, W_OK) == 0
-        else { return nil }
-        let start = SDL_GetTicks64()
-        guard case .success(let decoded) = decodeImage(image) else { return nil }
+            access(folder, W_OK) == 0, let (w, h) = KioskSDL.headerSize(image)
+        else { return .notCut }
         // Its levels take a third more than the picture: a cache folder without that room is not filled.
-        let needed = Int(decoded.pointee.w) * Int(decoded.pointee.h) * 4 * 4 / 3
+        let p = DeepZoomImage(width: w, height: h, tileSize: tileSize, overlap: 1, format: "raw")
+        let needed = levelOffsets(p).last ?? 0
         var fs = statvfs()
         if statvfs(folder, &fs) == 0, Int(fs.f_bavail) * Int(fs.f_frsize) < needed {
             log(
                 .warning,
                 "\(image): the cache folder \(folder) has less than the \(needed >> 20) MiB its tiles need; "
                     + "keeping them in memory")
-            SDL_FreeSurface(decoded)
-            return nil
+            return .notCut
         }
+        let start = SDL_GetTicks64()
         let temporary = file + ".\(getpid()).tmp"
-        let written = cut(
-            decoded, into: temporary, format: keptFormat(decoded, opaqueFormat), opaque: KioskSDL.isOpaque(decoded),
-            source: source)
-        SDL_FreeSurface(decoded)
-        guard written, rename(temporary, file) == 0 else {
+        let failure: CutFailure?
+        switch PictureRows.open(image) {
+        case .broken(let why): return .broken(why)
+        case .rows(let rows): failure = cut(rows, into: temporary, opaqueFormat: opaqueFormat, source: source)
+        case .wholeOnly: failure = cutWhole(image, into: temporary, opaqueFormat: opaqueFormat, source: source)
+        }
+        if let failure {
             unlink(temporary)
-            return nil
+            switch failure {
+            case .picture(let why): return .broken(why)
+            case .disk(let why):
+                log(.warning, "\(image): cannot write its tiles into \(folder) (\(why)); keeping them in memory")
+                return .notCut
+            }
+        }
+        guard rename(temporary, file) == 0 else {
+            unlink(temporary)
+            return .notCut
         }
         log(.info, "\(image): cut into tiles in \(file) (\(SDL_GetTicks64() - start) ms); later starts read them")
-        return TileFile(file: file, image: image, stat: source)
+        return TileFile(file: file, image: image, stat: source).map { .file($0) } ?? .notCut
     }
 
     /// What names an image's tile file: its real path (the same picture reached through symlinks, or from
@@ -221,136 +240,6 @@ final class TileFile: TileSource, @unchecked Sendable {
             h = h &* 0x100_0000_01b3
         }
         return String(h, radix: 16) + ".tiles"
-    }
-
-    /// Writes every tile of every level of `decoded` into `path`. The top level is converted a band of tile
-    /// rows at a time; each lower level is the one above halved (each pixel the mean of a 2 x 2 block), so no
-    /// second copy of the whole picture is ever held.
-    static func cut(
-        _ decoded: UnsafeMutablePointer<SDL_Surface>, into path: String, format: UInt32, opaque: Bool, source: stat
-    ) -> Bool {
-        let w = Int(decoded.pointee.w)
-        let h = Int(decoded.pointee.h)
-        let p = DeepZoomImage(width: w, height: h, tileSize: tileSize, overlap: 1, format: "raw")
-        let offsets = levelOffsets(p)
-        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var header = [UInt8](repeating: 0, count: headerSize)
-        header.replaceSubrange(0..<8, with: magic)
-        for (i, v) in [version, UInt32(w), UInt32(h), UInt32(tileSize), 1, format, opaque ? 1 : 0].enumerated() {
-            put32(&header, 8 + 4 * i, v)
-        }
-        put64(&header, 36, UInt64(source.st_size))
-        put64(&header, 44, nanoseconds(source.st_mtim))
-        guard pwrite(fd, header, header.count, 0) == header.count, ftruncate(fd, off_t(offsets.last ?? 0)) == 0
-        else { return false }
-        SDL_SetSurfaceBlendMode(decoded, SDL_BLENDMODE_NONE)
-        let top = p.maxLevel
-        let half = p.size(level: max(0, top - 1))
-        guard let next = SDL_CreateRGBSurfaceWithFormat(0, Int32(half.width), Int32(half.height), 32, format) else {
-            return false
-        }
-        var ok = true
-        // The top level, one band of tile rows (with the overlap above and below) at a time.
-        for row in 0..<p.tiles(level: top).rows where ok {
-            let y0 = max(0, row * tileSize - 1)
-            let y1 = min(h, (row + 1) * tileSize + 1)
-            guard let band = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(y1 - y0), 32, format) else {
-                ok = false
-                break
-            }
-            var from = SDL_Rect(x: 0, y: Int32(y0), w: Int32(w), h: Int32(y1 - y0))
-            SDL_UpperBlit(decoded, &from, band, nil)
-            ok = writeRow(band, bandTop: y0, level: top, row: row, p, offsets, fd)
-            // This band's own rows, halved, into the level below.
-            if top > 0 {
-                halve(
-                    band, rows: (row * tileSize - y0)..<(min(h, (row + 1) * tileSize) - y0), into: next,
-                    at: row * tileSize / 2)
-            }
-            SDL_FreeSurface(band)
-        }
-        // Each lower level from the one above.
-        var level = top - 1
-        var current: UnsafeMutablePointer<SDL_Surface>? = top > 0 ? next : nil
-        if top == 0 { SDL_FreeSurface(next) }
-        while ok, level >= 0, let surface = current {
-            for row in 0..<p.tiles(level: level).rows where ok {
-                ok = writeRow(surface, bandTop: 0, level: level, row: row, p, offsets, fd)
-            }
-            var below: UnsafeMutablePointer<SDL_Surface>?
-            if level > 0 {
-                let s = p.size(level: level - 1)
-                below = SDL_CreateRGBSurfaceWithFormat(0, Int32(s.width), Int32(s.height), 32, format)
-                if let below { halve(surface, rows: 0..<Int(surface.pointee.h), into: below, at: 0) }
-            }
-            SDL_FreeSurface(surface)
-            current = below
-            level -= 1
-        }
-        if let current { SDL_FreeSurface(current) }
-        return ok && fsync(fd) == 0
-    }
-
-    /// Writes the tiles of one row of `level` from `band`, whose first row is the level's row `bandTop`.
-    static func writeRow(
-        _ band: UnsafeMutablePointer<SDL_Surface>, bandTop: Int, level: Int, row: Int, _ p: DeepZoomImage,
-        _ offsets: [Int], _ fd: Int32
-    ) -> Bool {
-        let pitch = Int(band.pointee.pitch)
-        let pixels = band.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-        for column in 0..<p.tiles(level: level).columns {
-            let r = p.storedRect(level: level, column: column, row: row)
-            var bytes = [UInt8](repeating: 0, count: r.width * r.height * 4)
-            bytes.withUnsafeMutableBufferPointer { out in
-                for y in 0..<r.height {
-                    let from = pixels + (r.y - bandTop + y) * pitch + r.x * 4
-                    (out.baseAddress! + y * r.width * 4).update(from: from, count: r.width * 4)
-                }
-            }
-            let at = offset(p, offsets, level: level, column: column, row: row)
-            guard pwrite(fd, bytes, bytes.count, off_t(at)) == bytes.count else { return false }
-        }
-        return true
-    }
-
-    /// Rows `rows` of `source` (an even number from an even start, but for the image's last) halved into
-    /// `target` from its row `at`: each pixel the mean of the 2 x 2 block above it (of what exists at an odd
-    /// edge), channel by channel.
-    static func halve(
-        _ source: UnsafeMutablePointer<SDL_Surface>, rows: Range<Int>, into target: UnsafeMutablePointer<SDL_Surface>,
-        at: Int
-    ) {
-        let sw = Int(source.pointee.w)
-        let tw = Int(target.pointee.w)
-        let th = Int(target.pointee.h)
-        let sp = Int(source.pointee.pitch) / 4
-        let tp = Int(target.pointee.pitch) / 4
-        let src = source.pointee.pixels.assumingMemoryBound(to: UInt32.self)
-        let dst = target.pointee.pixels.assumingMemoryBound(to: UInt32.self)
-        var y = rows.lowerBound
-        var ty = at
-        while y < rows.upperBound && ty < th {
-            let a = src + y * sp
-            let b = y + 1 < rows.upperBound ? src + (y + 1) * sp : a
-            let out = dst + ty * tp
-            for tx in 0..<tw {
-                let x = 2 * tx
-                let x2 = min(x + 1, sw - 1)
-                out[tx] = mean(a[x], a[x2], b[x], b[x2])
-            }
-            y += 2
-            ty += 1
-        }
-    }
-
-    /// The mean of four pixels, each of the four bytes on its own, rounded.
-    @inline(__always) static func mean(_ p: UInt32, _ q: UInt32, _ r: UInt32, _ s: UInt32) -> UInt32 {
-        let lo: UInt32 = 0x00FF_00FF
-        let evens = (p & lo) + (q & lo) + (r & lo) + (s & lo) + 0x0002_0002
-        let odds = ((p >> 8) & lo) + ((q >> 8) & lo) + ((r >> 8) & lo) + ((s >> 8) & lo) + 0x0002_0002
-        return ((evens >> 2) & lo) | (((odds >> 2) & lo) << 8)
     }
 
     static func u32(_ b: [UInt8], _ i: Int) -> UInt32 {
