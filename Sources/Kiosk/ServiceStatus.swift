@@ -25,6 +25,8 @@ public struct ServiceStatus {
     }
 
     private var shownFirstFrame = false
+    /// Whether `READY=1` has been sent (the first frame is up).
+    public var isReady: Bool { shownFirstFrame }
 
     public init() {}
 

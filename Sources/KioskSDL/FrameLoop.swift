@@ -44,7 +44,10 @@ final class FrameLoop {
     /// When the screen last changed, and whether the caches have let go since.
     var stillness = Stillness()
 
-    init(options: Options, app: KioskApp, display: Display, renderer: Renderer, replay: EventLog?) throws(KioskError) {
+    init(
+        options: Options, app: KioskApp, display: Display, renderer: Renderer, replay: EventLog?,
+        service: ServiceDuties
+    ) throws(KioskError) {
         self.options = options
         self.app = app
         self.renderer = renderer
@@ -56,7 +59,7 @@ final class FrameLoop {
         self.replay = ReplayQueue(replay.map { Self.prepare($0, window: display.size) } ?? [])
         wall = WallClock(options: options)
         screenshots = ScreenshotPlan(options.screenshots.map { ($0.ms, $0.path) })
-        service = ServiceDuties(keepsState: !options.calibrate && !options.touchTest)
+        self.service = service
         if !options.calibrate && !options.touchTest,
             let file = MetricsFile(option: options.metrics, intervalSeconds: app.manifest.metricsSeconds)
         {

@@ -70,6 +70,9 @@ final class ImageStore {
     /// The number the next pyramid is registered under (never reused: a retired pyramid's late tiles are
     /// recognised by it).
     var nextPyramidID = 1
+    /// Called now and then during a long load on the frame loop's thread (a large picture cut into its tiles), so
+    /// the service's watchdog knows the work goes on.
+    var whileWorking: () -> Void = {}
 
     /// A plain image is decoded whole: beyond this many pixels (512 megapixels, 2 GiB decoded) it is refused
     /// with a pointer to Deep Zoom rather than risking the kiosk's memory.
@@ -86,7 +89,8 @@ final class ImageStore {
             // A large plain image is cut into tiles kept in the cache folder once, read a band of rows at a time;
             // later starts read only the tiles they draw.
             if max(w, h) > min(Self.pyramidThreshold, maxTextureSize ?? Int.max), let folder = cacheFolder() {
-                switch TileFile.open(image: path, folder: folder, opaqueFormat: display.textures.opaqueFormat) {
+                let format = display.textures.opaqueFormat
+                switch TileFile.open(image: path, folder: folder, opaqueFormat: format, progress: whileWorking) {
                 case .file(let file): return pyramidEntry(file, isOpaque: file.isOpaque)
                 case .broken(let why):
                     log(.warning, "\(path): cannot load the image (\(why)); showing a placeholder")

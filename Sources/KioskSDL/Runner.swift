@@ -37,6 +37,9 @@ public enum Runner {
             display: display, budgetBytes: TextureBudget.tiles(manifest.textureBudgetBytes),
             synchronous: options.isVirtual)
         let images = ImageStore(display: display, tiles: tiles)
+        // Made before the first picture loads: a long cut at the start extends systemd's start timeout.
+        let service = ServiceDuties(keepsState: !options.calibrate && !options.touchTest)
+        images.whileWorking = { [unowned service] in service.stillWorking(realMs: Double(SDL_GetTicks64())) }
         let app = KioskApp(
             manifest: manifest, physicalSize: display.size, rotation: options.rotation, startScene: options.scene,
             imageInfo: images.info)
@@ -54,7 +57,7 @@ public enum Runner {
         let renderer = Renderer(
             display: display, images: images, fonts: manifest.fonts, textureBudgetBytes: manifest.textureBudgetBytes)
         let loop = try FrameLoop(
-            options: options, app: app, display: display, renderer: renderer, replay: replay)
+            options: options, app: app, display: display, renderer: renderer, replay: replay, service: service)
         if !options.calibrate && !options.touchTest, let path = manifestPath(options, defaultManifest: defaultManifest)
         {
             loop.reloading.loader = ContentReload(path: path, screen: display.size)

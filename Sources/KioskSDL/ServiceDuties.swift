@@ -35,6 +35,21 @@ final class ServiceDuties {
         }
     }
 
+    /// During long work on the frame loop's thread (a large picture cut into its tiles at its first showing):
+    /// the watchdog is fed while the work goes on once the first frame is up (`READY=1`), and before it the
+    /// start's timeout (`TimeoutStartSec=`) is extended, so a slow board is not restarted in the middle of a cut
+    /// it would only begin again.
+    func stillWorking(realMs: Double) {
+        guard let notifier else { return }
+        if status.isReady { return notifier.tick(at: realMs) }
+        guard realMs - lastExtension >= Self.startExtensionMs / 2 else { return }
+        lastExtension = realMs
+        notifier.send("EXTEND_TIMEOUT_USEC=\(Int(Self.startExtensionMs) * 1000)")
+    }
+    private var lastExtension = -Double.infinity
+    /// How far each extension reaches (systemd.service(5): the start's timeout becomes at least this from now).
+    static let startExtensionMs = 30_000.0
+
     /// When the next ping or save is due (real ms), for a loop that sleeps.
     func nextDue(running: Bool) -> Double? {
         var due: Double?

@@ -22,7 +22,7 @@ extension TileFile {
     /// never held, nor any whole level.
     static func cut(
         into path: String, width w: Int, height h: Int, format: UInt32, opaque: Bool, source: stat,
-        rows nextRow: (UnsafeMutablePointer<UInt32>) -> String?
+        progress: () -> Void, rows nextRow: (UnsafeMutablePointer<UInt32>) -> String?
     ) -> CutFailure? {
         let p = DeepZoomImage(width: w, height: h, tileSize: tileSize, overlap: 1, format: "raw")
         let offsets = levelOffsets(p)
@@ -47,7 +47,8 @@ extension TileFile {
         }
         guard let top = band else { return .disk("an empty pyramid") }
         let writer = BandWriter(fd: fd, pyramid: p, offsets: offsets)
-        for _ in 0..<h {
+        for y in 0..<h {
+            if y % tileSize == 0 { progress() }
             if let why = nextRow(top.nextRow) { return .picture(why) }
             top.commit(writer)
             if let error = writer.error { return .disk(String(cString: strerror(error))) }
@@ -57,7 +58,9 @@ extension TileFile {
     }
 
     /// Cuts the picture `rows` reads, a row at a time (converted from its RGBA into the kept format).
-    static func cut(_ rows: PictureRows, into path: String, opaqueFormat: UInt32, source: stat) -> CutFailure? {
+    static func cut(
+        _ rows: PictureRows, into path: String, opaqueFormat: UInt32, source: stat, progress: () -> Void
+    ) -> CutFailure? {
         let needed = cuttingBytes(width: rows.width, height: rows.height)
         if let problem = PictureLimits.memoryProblem(needed: needed, for: "\(rows.width)x\(rows.height)") {
             return .picture(problem)
@@ -66,7 +69,8 @@ extension TileFile {
         let line = UnsafeMutableRawPointer.allocate(byteCount: rows.width * 4, alignment: 16)
         defer { line.deallocate() }
         return cut(
-            into: path, width: rows.width, height: rows.height, format: format, opaque: !rows.hasAlpha, source: source
+            into: path, width: rows.width, height: rows.height, format: format, opaque: !rows.hasAlpha, source: source,
+            progress: progress
         ) { out in
             if let why = rows.read(into: line, pitch: rows.width * 4, count: 1) { return why }
             let width = Int32(rows.width)
@@ -78,7 +82,9 @@ extension TileFile {
     }
 
     /// Cuts a picture decoded whole by SDL_image (what is not read by rows), converted to its kept format first.
-    static func cutWhole(_ image: String, into path: String, opaqueFormat: UInt32, source: stat) -> CutFailure? {
+    static func cutWhole(
+        _ image: String, into path: String, opaqueFormat: UInt32, source: stat, progress: () -> Void
+    ) -> CutFailure? {
         guard let (w, h) = KioskSDL.headerSize(image) else { return .picture("not a PNG or JPEG") }
         if let problem = PictureLimits.memoryProblem(needed: w * h * 4 * 2, for: "\(w)x\(h)") {
             return .picture(problem)
@@ -98,7 +104,8 @@ extension TileFile {
         let width = Int(converted.pointee.w)
         var y = 0
         return cut(
-            into: path, width: width, height: Int(converted.pointee.h), format: format, opaque: opaque, source: source
+            into: path, width: width, height: Int(converted.pointee.h), format: format, opaque: opaque, source: source,
+            progress: progress
         ) { out in
             UnsafeMutableRawPointer(out).copyMemory(from: converted.pointee.pixels + y * pitch, byteCount: width * 4)
             y += 1

@@ -142,7 +142,8 @@ final class TileFile: TileSource, @unchecked Sendable {
 
     /// The tile file of `image` in `folder`: opened if it is current, else cut now, from the picture read a
     /// band of rows at a time (an interlaced PNG or a CMYK JPEG, which are not read by rows, decoded whole).
-    static func open(image: String, folder: String, opaqueFormat: UInt32) -> Opening {
+    /// `progress` is called now and then while it is cut (the service's watchdog is fed: the work goes on).
+    static func open(image: String, folder: String, opaqueFormat: UInt32, progress: () -> Void = {}) -> Opening {
         var source = stat()
         guard stat(image, &source) == 0 else { return .notCut }
         let file = folder + "/" + Self.fileName(Self.key(image))
@@ -170,8 +171,11 @@ final class TileFile: TileSource, @unchecked Sendable {
         let failure: CutFailure?
         switch PictureRows.open(image) {
         case .broken(let why): return .broken(why)
-        case .rows(let rows): failure = cut(rows, into: temporary, opaqueFormat: opaqueFormat, source: source)
-        case .wholeOnly: failure = cutWhole(image, into: temporary, opaqueFormat: opaqueFormat, source: source)
+        case .rows(let rows):
+            failure = cut(rows, into: temporary, opaqueFormat: opaqueFormat, source: source, progress: progress)
+        case .wholeOnly:
+            failure = cutWhole(
+                image, into: temporary, opaqueFormat: opaqueFormat, source: source, progress: progress)
         }
         if let failure {
             unlink(temporary)
