@@ -31,6 +31,9 @@ let package = Package(
         // The kernel's word on the wall clock (adjtimex) and its notice when the clock is set (timerfd), which
         // Glibc's Swift module does not bring.
         .target(name: "CClock"),
+        // What a trace or a recording still holds in memory, written by a signal handler when the process crashes
+        // (a Swift runtime trap, a fault, an abort): a few lines of C over glibc, as a handler must be.
+        .target(name: "CLastWords"),
         // Large pictures read a few rows at a time, straight into the tile file, never decoded whole: libpng and
         // libjpeg (libjpeg62-turbo) from Debian (libpng-dev, libjpeg-dev; SDL2_image already links both).
         .target(
@@ -39,7 +42,8 @@ let package = Package(
         .target(
             name: "KioskSDL",
             dependencies: [
-                "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CClock", "CPictureRows", "Kiosk", "EventLog",
+                "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CClock", "CLastWords", "CPictureRows", "Kiosk",
+                "EventLog",
                 "ScrollEngine",
             ]),
         // Writes the deep-zoom demo (Assets/deepzoom/demo.dzi), procedurally.

@@ -55,4 +55,37 @@ import Testing
         let lines = Int(said.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
         #expect(lines >= 1, "\(said)")
     }
+
+    /// A crash the process can catch (a Swift runtime trap is SIGILL on x86-64, SIGTRAP on arm64; a fault; an
+    /// abort), sent here while the virtual clock runs the attract loop with a trace: what the buffer held is
+    /// written, said in one `<2>` line with its count, and the process still ends by its signal (the Swift
+    /// runtime's backtrace after it). The count's bytes are the file's last whole lines.
+    @Test(arguments: [("ILL", SIGILL), ("ABRT", SIGABRT), ("SEGV", SIGSEGV)])
+    func aCrashWritesWhatIsBuffered(_ name: String, _ number: Int32) throws {
+        let config = try Kiosk.manifest(Kiosk.demo, in: dir)
+        var log = LogWriter(width: 320, height: 240)
+        log.tap(0.5, 0.5, at: 300_000)
+        let replay = try log.write(dir)
+        let trace = dir.appendingPathComponent("crash-\(name).jsonl").path
+        let script = """
+            "$0" --headless 320x240 --config "$1" --replay "$2" --trace "$3" 2>"$3.err" &
+            pid=$!
+            i=0
+            while [ "$(stat -c %s "$3" 2>/dev/null || echo 0)" -lt 200000 ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done
+            kill -s \(name) $pid; wait $pid
+            echo "exit $?"
+            """
+        let (said, _) = try ScreenPictureTests.shell(script, [config, replay, trace], log: "/dev/null")
+        #expect(said.contains("exit \(128 + number)"), "\(said)")
+        let stderr = try String(contentsOfFile: trace + ".err", encoding: .utf8)
+        let line = try #require(
+            stderr.split(separator: "\n").first { $0.hasPrefix("<2>kiosk: ended by SIG\(name); the last ") },
+            "\(stderr.suffix(500))")
+        let count = try #require(Int(line.split(separator: " ")[6]), "\(line)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: trace))
+        #expect(data.count >= 200_000 && data.last == UInt8(ascii: "\n"))
+        #expect(count <= data.count && (count == data.count || data[data.count - count - 1] == UInt8(ascii: "\n")))
+        let last = try #require(data.split(separator: UInt8(ascii: "\n")).last)
+        #expect((try? JSONSerialization.jsonObject(with: Data(last))) != nil, "the last line is whole")
+    }
 }
