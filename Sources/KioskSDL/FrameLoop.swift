@@ -252,7 +252,9 @@ final class FrameLoop {
         log(
             .info,
             "memory: resident \(residentKiB()) KiB, textures \(renderer.tiles.cache.bytes / 1024) KiB, kept pictures "
-                + "\((renderer.layers?.bytes ?? 0) / 1024) KiB, peak \(peakResidentKiB()) KiB")
+                + "\((renderer.layers?.bytes ?? 0) / 1024) KiB, peak \(peakResidentKiB()) KiB; pictures "
+                + "\(renderer.images.textureBytes / 1024) KiB, words \(renderer.words.bytes / 1024) KiB; resident in "
+                + ResidentParts.now().description)
     }
 
     /// The watchdog ping (from READY=1 on) and the periodic state save, both on the real clock.

@@ -35,6 +35,17 @@ final class ImageStore {
 
     func info(_ path: String) -> ImageInfo { entry(path).info }
 
+    /// What the pictures' whole textures hold (4 bytes a pixel; a pyramid's tiles are the tile cache's).
+    var textureBytes: Int {
+        entries.values.reduce(0) { sum, e in
+            guard let texture = e.texture else { return sum }
+            var w: Int32 = 0
+            var h: Int32 = 0
+            SDL_QueryTexture(texture, nil, nil, &w, &h)
+            return sum + Int(w) * Int(h) * 4
+        }
+    }
+
     func entry(_ path: String) -> Entry {
         if let e = entries[path] { return e }
         let identity = FileIdentity(path)

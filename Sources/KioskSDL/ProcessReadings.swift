@@ -27,3 +27,45 @@ func monotonicMicroseconds() -> UInt64 {
 func msSince(_ start: UInt64) -> Double {
     Double(SDL_GetPerformanceCounter() - start) * 1000 / Double(SDL_GetPerformanceFrequency())
 }
+
+/// Where this process's resident memory is (`/proc/self/status` and glibc's `mallinfo2`), in KiB: what the
+/// memory line accounts for beside the kiosk's own textures and pictures.
+struct ResidentParts {
+    /// Mapped from files: the binary, the shared libraries (SDL, Mesa, FreeType, ICU in Foundation), fonts.
+    var files = 0
+    /// Anonymous: the heap, the threads' stacks, what libraries map for themselves.
+    var anonymous = 0
+    /// Shared memory (an X server's or a compositor's buffers).
+    var shared = 0
+    /// The heap: in use by the program, free but kept by the allocator, and in blocks mapped on their own.
+    var heapInUse = 0
+    var heapFree = 0
+    var heapMapped = 0
+
+    static func now() -> ResidentParts {
+        var parts = ResidentParts()
+        if let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
+            for line in text.split(separator: "\n") {
+                let fields = line.split { $0 == " " || $0 == "\t" }
+                guard fields.count >= 2, let kib = Int(fields[1]) else { continue }
+                switch fields[0] {
+                case "RssFile:": parts.files = kib
+                case "RssAnon:": parts.anonymous = kib
+                case "RssShmem:": parts.shared = kib
+                default: break
+                }
+            }
+        }
+        let heap = mallinfo2()
+        parts.heapInUse = Int(heap.uordblks) / 1024
+        parts.heapFree = Int(heap.fordblks) / 1024
+        parts.heapMapped = Int(heap.hblkhd) / 1024
+        return parts
+    }
+
+    /// `files F KiB, anonymous A KiB (heap H in use, K free, M in own maps), shared S KiB`.
+    var description: String {
+        "files \(files) KiB, anonymous \(anonymous) KiB (heap \(heapInUse) in use, \(heapFree) free, "
+            + "\(heapMapped) mapped alone), shared \(shared) KiB"
+    }
+}

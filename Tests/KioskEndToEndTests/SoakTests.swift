@@ -44,4 +44,46 @@ import Testing
         let growth = (settled.max() ?? 0) - (settled.first ?? 0)
         #expect(growth < 8 * 1024, "resident memory grew \(growth) KiB: \(samples.map(\.rss))")
     }
+
+    /// The memory line accounts for what is resident: the files mapped (libraries, fonts), the anonymous memory
+    /// (the heap: in use, kept free, mapped alone), and within the heap the kiosk's own textures (tiles, kept
+    /// pictures, whole pictures, words); what the heap holds beyond them is a few tens of MiB (Swift's objects,
+    /// FreeType, HarfBuzz, decoders' buffers), not hundreds.
+    @Test func theMemoryLineAccountsForWhatIsResident() throws {
+        let dir = Kiosk.folder()
+        var log = LogWriter(width: 1280, height: 720)
+        log.drag(from: (0.8, 0.5), to: (0.2, 0.5), at: 500)
+        let r = try Kiosk.run(
+            [
+                "--headless", "1280x720", "--config", try Kiosk.manifest(Kiosk.demo, in: dir), "--replay",
+                try log.write(dir),
+            ],
+            in: dir, trace: false)
+        #expect(r.status == 0, "\(r.stderr)")
+        let line = try #require(r.stderr.split(separator: "\n").last { $0.contains("memory: resident") })
+        /// The number after `name` (`resident 1234 KiB`), or before it (`83070 in use`).
+        func kib(_ name: String) -> Int? {
+            guard let range = line.range(of: name + " ") else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        func kib(before name: String) -> Int? {
+            guard let range = line.range(of: " " + name) else { return nil }
+            return Int(String(line[..<range.lowerBound].reversed().prefix { $0.isNumber }.reversed()))
+        }
+        let resident = try #require(kib("resident"), "\(line)")
+        let files = try #require(kib("files"), "\(line)")
+        let anonymous = try #require(kib("anonymous"), "\(line)")
+        let shared = try #require(kib("shared"), "\(line)")
+        // The kernel's three parts are the whole (read a moment apart).
+        #expect(abs(files + anonymous + shared - resident) < resident / 50, "\(line)")
+        let heap = try #require(kib(before: "in use"), "\(line)") + (try #require(kib(before: "free,"), "\(line)"))
+        let mapped = try #require(kib(before: "mapped alone"), "\(line)")
+        let own =
+            try #require(kib("textures"), "\(line)") + (try #require(kib("kept pictures"), "\(line)"))
+            + (try #require(kib("; pictures"), "\(line)")) + (try #require(kib("words"), "\(line)"))
+        #expect(own > 1024, "\(line)")
+        #expect(heap + mapped <= anonymous + 4096, "the heap is within the anonymous memory: \(line)")
+        #expect(own <= heap + mapped, "\(line)")
+        #expect(heap + mapped - own < 64 * 1024, "the heap beyond the textures: \(line)")
+    }
 }
