@@ -71,6 +71,58 @@ final class DrawCalls {
         return SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height)
     }
 
+    /// The pixels `calls` write: every copy (scaled or not), fill and clear, each cut to its target and clip
+    /// rectangle (a target's clip starts unset, as SDL's does). A frame's work in a unit no machine can move.
+    func pixelsWritten(_ calls: [Call]) -> Int {
+        var w: Int32 = 0
+        var h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        let screen = SDL_Rect(x: 0, y: 0, w: w, h: h)
+        var bounds = screen
+        var clip: SDL_Rect?
+        func area(_ r: SDL_Rect) -> Int {
+            var limit = bounds
+            if var c = clip {
+                var both = SDL_Rect()
+                guard SDL_IntersectRect(&limit, &c, &both) == SDL_TRUE else { return 0 }
+                limit = both
+            }
+            var r = r
+            var cut = SDL_Rect()
+            guard SDL_IntersectRect(&r, &limit, &cut) == SDL_TRUE else { return 0 }
+            return Int(cut.w) * Int(cut.h)
+        }
+        func whole(_ r: SDL_FRect) -> SDL_Rect {
+            let x0 = r.x.rounded(.down)
+            let y0 = r.y.rounded(.down)
+            return SDL_Rect(
+                x: Int32(clamping: Int(x0)), y: Int32(clamping: Int(y0)),
+                w: Int32(clamping: Int((r.x + r.w).rounded(.up) - x0)),
+                h: Int32(clamping: Int((r.y + r.h).rounded(.up) - y0)))
+        }
+        var total = 0
+        for call in calls {
+            switch call {
+            case .copy(_, _, let d), .fill(let d): total += area(d)
+            case .copyF(_, _, let d), .fillF(let d): total += area(whole(d))
+            case .clear: total += area(bounds)
+            case .clip(let r): clip = r
+            case .target(let t):
+                clip = nil
+                if let t {
+                    var tw: Int32 = 0
+                    var th: Int32 = 0
+                    SDL_QueryTexture(t, nil, nil, &tw, &th)
+                    bounds = SDL_Rect(x: 0, y: 0, w: tw, h: th)
+                } else {
+                    bounds = screen
+                }
+            default: break
+            }
+        }
+        return total
+    }
+
     /// Performs `calls` again with nothing around them: what they cost SDL.
     func replay(_ calls: [Call]) {
         var made: [OpaquePointer] = []

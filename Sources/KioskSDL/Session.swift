@@ -48,6 +48,11 @@ public final class HeadlessSession {
         SDL_RenderPresent(display.renderer)
     }
 
+    /// The pixels the last frame wrote (copies, scaled copies, fills, clears), and the screen's: its work in
+    /// screens, the same on every machine.
+    public var lastFramePixels: Int { renderer.calls.pixelsWritten(renderer.calls.log) }
+    public var screenPixels: Int { Int(display.size.width) * Int(display.size.height) }
+
     /// The most bytes the tile cache held.
     public var peakTextureBytes: Int { images.tiles.peakBytes }
     /// What the words drawn so far hold as textures.

@@ -54,7 +54,10 @@ func swipes(from a: Point, to b: Point, ms: Double, times: Int) -> [(Double, Eve
 
 /// A tour of a zoom scene through every level: from the fitted scale into the deepest (doubling each time, at
 /// points spread over the image), pans at the top, and back out; `frames` at 60 Hz with the animations.
-func tour(_ session: HeadlessSession, warm: Bool) -> (times: [Double], bare: [Double], lists: [[DrawCommand]]) {
+/// `pixels`: what each frame wrote, in screens (the same on every machine).
+func tour(_ session: HeadlessSession, warm: Bool) -> (
+    times: [Double], bare: [Double], lists: [[DrawCommand]], pixels: [Double]
+) {
     let view = session.app.scene.view
     let image = view.contentSize.width / view.zoomScale
     var steps: [(ScrollView) -> Void] = []
@@ -79,6 +82,7 @@ func tour(_ session: HeadlessSession, warm: Bool) -> (times: [Double], bare: [Do
     var times: [Double] = []
     var bare: [Double] = []
     var lists: [[DrawCommand]] = []
+    var pixels: [Double] = []
     let clock = ContinuousClock()
     var t = session.app.now
     for step in steps {
@@ -91,6 +95,7 @@ func tour(_ session: HeadlessSession, warm: Bool) -> (times: [Double], bare: [Do
             guard !warm else { continue }
             times.append(Double(s) * 1000 + Double(atto) / 1e15)
             lists.append(list)
+            pixels.append(Double(session.lastFramePixels) / Double(session.screenPixels))
             // The same frame's SDL calls, exactly those, replayed bare right after it.
             let bareStart = clock.now
             session.replayCalls()
@@ -98,7 +103,7 @@ func tour(_ session: HeadlessSession, warm: Bool) -> (times: [Double], bare: [Do
             bare.append(Double(bs) * 1000 + Double(batto) / 1e15)
         }
     }
-    return (times, bare, lists)
+    return (times, bare, lists, pixels)
 }
 
 func median(_ v: [Double]) -> Double { v.isEmpty ? 0 : v.sorted()[v.count / 2] }
@@ -239,7 +244,10 @@ func generate(size: Int, flat: Bool, out: String) {
 }
 
 /// Median frame of the tour over a session (after a first, warming pass), with its draw lists.
-func measuredTour(_ manifest: String) -> (median: Double, sdlOnly: Double, overdraw: Double, peakMiB: Double) {
+/// `worstPixels`, `medianPixels`: the most and the median a frame wrote, in screens.
+func measuredTour(_ manifest: String) -> (
+    median: Double, sdlOnly: Double, overdraw: Double, peakMiB: Double, worstPixels: Double, medianPixels: Double
+) {
     guard let session = try? HeadlessSession(manifestPath: manifest, width: 1920, height: 1080, synchronous: true)
     else {
         print("kiosk-bench: cannot open \(manifest)")
@@ -248,10 +256,13 @@ func measuredTour(_ manifest: String) -> (median: Double, sdlOnly: Double, overd
     session.frame(at: 0)
     _ = tour(session, warm: true)
     session.app.scene.reset()
-    let (times, sdl, lists) = tour(session, warm: false)
+    let (times, sdl, lists, pixels) = tour(session, warm: false)
     let screen = Size(width: 1920, height: 1080)
     let mean = lists.map { overdraw($0, screen: screen) }.reduce(0, +) / Double(max(1, lists.count))
-    return (median(times), median(sdl), mean, Double(session.peakTextureBytes) / 1_048_576)
+    return (
+        median(times), median(sdl), mean, Double(session.peakTextureBytes) / 1_048_576, pixels.max() ?? 0,
+        median(pixels)
+    )
 }
 
 /// The demo's manifest, `Assets/kiosk.json`.
