@@ -249,17 +249,18 @@ final class FrameLoop {
 
     /// The memory in the log: what is resident, and what the tile textures and kept pictures hold of it.
     func logMemory() {
+        let parts = ResidentParts.now()
         log(
             .info,
-            "memory: resident \(residentKiB()) KiB, textures \(renderer.tiles.cache.bytes / 1024) KiB, kept pictures "
-                + "\((renderer.layers?.bytes ?? 0) / 1024) KiB, peak \(peakResidentKiB()) KiB; pictures "
+            "memory: resident \(parts.resident) KiB, textures \(renderer.tiles.cache.bytes / 1024) KiB, kept pictures "
+                + "\((renderer.layers?.bytes ?? 0) / 1024) KiB, peak \(parts.peak) KiB; pictures "
                 + "\(renderer.images.textureBytes / 1024) KiB, words \(renderer.words.bytes / 1024) KiB; resident in "
-                + ResidentParts.now().description)
+                + parts.description)
     }
 
     /// The watchdog ping (from READY=1 on) and the periodic state save, both on the real clock.
     func keepUp(realMs: Double) {
-        service.keepUp(realMs: realMs, running: frame > 0) {
+        service.keepUp(realMs: realMs) {
             app.snapshot(wallClock: Date().timeIntervalSince1970, at: kioskNow())
         }
         service.writeMetricsIfDue(
@@ -353,7 +354,7 @@ final class FrameLoop {
         if let event = replay.nextTimestamp { due = min(due, event) }
         if let shot = screenshots.nextDue { due = min(due, shot) }
         if let jump = wall.nextJump { due = min(due, jump) }
-        if let duty = service.nextDue(running: frame > 0) { due = min(due, duty) }
+        if let duty = service.nextDue() { due = min(due, duty) }
         if let d = app.nextDeadline { due = min(due, d) }
         if let pending = reloading.pending { due = min(due, pending.readyAt + Self.swapWaitMs) }
         return max(0, due - t)

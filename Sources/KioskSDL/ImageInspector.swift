@@ -21,7 +21,7 @@ enum ImageInspector {
             if let why = PictureRows.verify(path) { return ImageReport(problem: "cannot decode (\(why))") }
             return ImageReport(width: w, height: h)
         }
-        if let problem = PictureLimits.memoryProblem(needed: w * h * 4 * 2, for: "\(w)x\(h)") {
+        if let problem = PictureLimits.wholeDecodeProblem(width: w, height: h) {
             return ImageReport(problem: problem)
         }
         let surface: UnsafeMutablePointer<SDL_Surface>
@@ -131,9 +131,10 @@ enum PictureLimits {
         return nil
     }
 
-    /// Why a picture that is decoded whole here (and cut into tiles from memory) cannot be, or nil.
-    static func wholeDecodeProblem(_ path: String, width w: Int, height h: Int) -> String? {
-        sizeProblem(path, width: w, height: h) ?? memoryProblem(needed: w * h * 4 * 2, for: "\(w)x\(h)")
+    /// Why a `width` x `height` picture cannot be decoded whole here (and cut into tiles from memory, a second
+    /// copy), or nil.
+    static func wholeDecodeProblem(width w: Int, height h: Int) -> String? {
+        memoryProblem(needed: w * h * 4 * 2, for: "\(w)x\(h)")
     }
 
     /// Why `needed` bytes for `what` are more than this machine has free, or nil.

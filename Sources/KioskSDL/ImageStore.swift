@@ -15,6 +15,9 @@ final class ImageStore {
         var scale: Double
         /// The file as it was when loaded (a reload keeps the entry only while the file is the same).
         var identity: FileIdentity? = nil
+
+        /// What shows where a picture cannot: nothing loaded (the scene draws its placeholder).
+        static var placeholder: Entry { Entry(texture: nil, info: .missing, scale: 1) }
     }
 
     /// Held so that the renderer outlives every texture made with it.
@@ -91,27 +94,28 @@ final class ImageStore {
 
     func load(_ path: String) -> Entry {
         if path.lowercased().hasSuffix(".dzi") { return loadDeepZoom(path) }
-        let placeholder = Entry(texture: nil, info: .missing, scale: 1)
         if let (w, h) = headerSize(path) {
             if let problem = PictureLimits.sizeProblem(path, width: w, height: h) {
                 log(.warning, "\(path): \(problem); showing a placeholder")
-                return placeholder
+                return .placeholder
             }
             // A large plain image is cut into tiles kept in the cache folder once, read a band of rows at a time;
             // later starts read only the tiles they draw.
             if max(w, h) > min(Self.pyramidThreshold, maxTextureSize ?? Int.max), let folder = cacheFolder() {
                 let format = display.textures.opaqueFormat
-                switch TileFile.open(image: path, folder: folder, opaqueFormat: format, progress: whileWorking) {
+                switch TileFile.open(
+                    image: path, width: w, height: h, folder: folder, opaqueFormat: format, progress: whileWorking)
+                {
                 case .file(let file): return pyramidEntry(file, isOpaque: file.isOpaque)
                 case .broken(let why):
                     log(.warning, "\(path): cannot load the image (\(why)); showing a placeholder")
-                    return placeholder
+                    return .placeholder
                 case .notCut: break
                 }
             }
-            if let problem = PictureLimits.memoryProblem(needed: w * h * 4 * 2, for: "\(w)x\(h)") {
+            if let problem = PictureLimits.wholeDecodeProblem(width: w, height: h) {
                 log(.warning, "\(path): \(problem); showing a placeholder")
-                return placeholder
+                return .placeholder
             }
         }
         if adopting?.path == path {
@@ -124,14 +128,14 @@ final class ImageStore {
         case .success(let s): surface = s
         case .failure(let p):
             log(.warning, "\(path): cannot load the image (\(p.message)); showing a placeholder")
-            return Entry(texture: nil, info: .missing, scale: 1)
+            return .placeholder
         }
         defer { SDL_FreeSurface(surface) }
         let w = Int(surface.pointee.w)
         let h = Int(surface.pointee.h)
         guard w > 0, h > 0 else {
             log(.warning, "\(path): the image is empty; showing a placeholder")
-            return Entry(texture: nil, info: .missing, scale: 1)
+            return .placeholder
         }
         let opaque = isOpaque(surface)
         if max(w, h) > Self.pyramidThreshold || max(w, h) > (maxTextureSize ?? Int.max),
@@ -155,7 +159,7 @@ final class ImageStore {
         }
         guard let texture = display.textures.texture(surface) else {
             log(.warning, "\(path): cannot make a texture (\(sdlError())); showing a placeholder")
-            return Entry(texture: nil, info: .missing, scale: 1)
+            return .placeholder
         }
         let info = ImageInfo(size: Size(width: Double(w), height: Double(h)), loaded: true, isOpaque: opaque)
         return Entry(texture: texture, info: info, scale: scale)
@@ -342,7 +346,7 @@ final class ImageStore {
             return pyramidEntry(DeepZoomFileSource(path: path, pyramid: pyramid), isOpaque: opaque)
         case .failure(let problem):
             log(.warning, "\(path): \(problem.message); showing a placeholder")
-            return Entry(texture: nil, info: .missing, scale: 1)
+            return .placeholder
         }
     }
 

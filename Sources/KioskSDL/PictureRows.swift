@@ -13,6 +13,8 @@ final class PictureRows {
     let height: Int
     /// Whether a pixel may be transparent (a PNG's alpha channel or transparent colour); a JPEG never is.
     let hasAlpha: Bool
+    /// Where the C side writes why a read failed (one buffer for every row).
+    private var why = [CChar](repeating: 0, count: 256)
     /// Rows are given in this SDL format: R, G, B, A bytes.
     static let format = SDL_PIXELFORMAT_RGBA32.rawValue
 
@@ -40,7 +42,7 @@ final class PictureRows {
             var why = [CChar](repeating: 0, count: 256)
             guard let handle = kiosk_rows_open(f.fd, Int32(shrink), &status, &why, why.count) else {
                 if status == Int32(KIOSK_ROWS_WHOLE_ONLY) { return .wholeOnly }
-                return .broken(String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+                return .broken(Self.sentence(why))
             }
             return .rows(PictureRows(handle))
         }
@@ -48,11 +50,10 @@ final class PictureRows {
 
     /// The next `count` rows into `pixels`, `pitch` bytes apart; why they could not be read, or nil.
     func read(into pixels: UnsafeMutableRawPointer, pitch: Int, count: Int) -> String? {
-        var why = [CChar](repeating: 0, count: 256)
         guard
             kiosk_rows_read(handle, pixels.assumingMemoryBound(to: UInt8.self), pitch, Int32(count), &why, why.count)
                 == 0
-        else { return String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        else { return Self.sentence(why) }
         return nil
     }
 
@@ -70,6 +71,11 @@ final class PictureRows {
             }
             return nil
         }
+    }
+
+    /// The C side's sentence in `why` (NUL-terminated).
+    private static func sentence(_ why: [CChar]) -> String {
+        why.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
     deinit { kiosk_rows_close(handle) }

@@ -1,14 +1,6 @@
 import CSDL2
 import Foundation
 
-/// The most this process ever had resident, in KiB (`VmHWM` of `/proc/self/status`), 0 where there is none.
-func peakResidentKiB() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-        let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-    else { return 0 }
-    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-}
-
 /// This process's resident memory in KiB (`/proc/self/statm`), 0 where there is none.
 func residentKiB() -> Int {
     guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
@@ -28,9 +20,12 @@ func msSince(_ start: UInt64) -> Double {
     Double(SDL_GetPerformanceCounter() - start) * 1000 / Double(SDL_GetPerformanceFrequency())
 }
 
-/// Where this process's resident memory is (`/proc/self/status` and glibc's `mallinfo2`), in KiB: what the
+/// Where this process's resident memory is, and its peak (`/proc/self/status`, one read, and glibc's `mallinfo2`), in KiB: what the
 /// memory line accounts for beside the kiosk's own textures and pictures.
 struct ResidentParts {
+    /// What is resident now, and the most that ever was (0 where the kernel does not say).
+    var resident = 0
+    var peak = 0
     /// Mapped from files: the binary, the shared libraries (SDL, Mesa, FreeType, ICU in Foundation), fonts.
     var files = 0
     /// Anonymous: the heap, the threads' stacks, what libraries map for themselves.
@@ -49,6 +44,8 @@ struct ResidentParts {
                 let fields = line.split { $0 == " " || $0 == "\t" }
                 guard fields.count >= 2, let kib = Int(fields[1]) else { continue }
                 switch fields[0] {
+                case "VmRSS:": parts.resident = kib
+                case "VmHWM:": parts.peak = kib
                 case "RssFile:": parts.files = kib
                 case "RssAnon:": parts.anonymous = kib
                 case "RssShmem:": parts.shared = kib
@@ -63,7 +60,7 @@ struct ResidentParts {
         return parts
     }
 
-    /// `files F KiB, anonymous A KiB (heap H in use, K free, M in own maps), shared S KiB`.
+    /// `files F KiB, anonymous A KiB (heap H in use, K free, M mapped alone), shared S KiB`.
     var description: String {
         "files \(files) KiB, anonymous \(anonymous) KiB (heap \(heapInUse) in use, \(heapFree) free, "
             + "\(heapMapped) mapped alone), shared \(shared) KiB"

@@ -25,10 +25,10 @@ final class ServiceDuties {
         visitLog = state == nil ? nil : VisitLog()
     }
 
-    /// The watchdog ping (once the first frame is up, `running`) and the periodic state save (`snapshot`), both
-    /// on the real clock.
-    func keepUp(realMs: Double, running: Bool, snapshot: () -> KioskState) {
-        if running { notifier?.tick(at: realMs) }
+    /// The watchdog ping (once the first frame is up: `READY=1` sent) and the periodic state save (`snapshot`),
+    /// both on the real clock.
+    func keepUp(realMs: Double, snapshot: () -> KioskState) {
+        if status.isReady { notifier?.tick(at: realMs) }
         if let state, realMs - lastSave >= state.intervalMs {
             lastSave = realMs
             state.save(snapshot())
@@ -51,9 +51,9 @@ final class ServiceDuties {
     static let startExtensionMs = 30_000.0
 
     /// When the next ping or save is due (real ms), for a loop that sleeps.
-    func nextDue(running: Bool) -> Double? {
+    func nextDue() -> Double? {
         var due: Double?
-        if running, let ping = notifier?.nextPing { due = ping }
+        if status.isReady, let ping = notifier?.nextPing { due = ping }
         if let state { due = min(due ?? .infinity, lastSave + state.intervalMs) }
         if let metricsFile { due = min(due ?? .infinity, metricsFile.nextDue) }
         return due

@@ -81,12 +81,13 @@ extension TileFile {
         }
     }
 
-    /// Cuts a picture decoded whole by SDL_image (what is not read by rows), converted to its kept format first.
+    /// Cuts a picture decoded whole by SDL_image (what is not read by rows), converted to its kept format first
+    /// (`width` x `height`: its header's, for the memory that takes).
     static func cutWhole(
-        _ image: String, into path: String, opaqueFormat: UInt32, source: stat, progress: () -> Void
+        _ image: String, width w: Int, height h: Int, into path: String, opaqueFormat: UInt32, source: stat,
+        progress: () -> Void
     ) -> CutFailure? {
-        guard let (w, h) = KioskSDL.headerSize(image) else { return .picture("not a PNG or JPEG") }
-        if let problem = PictureLimits.memoryProblem(needed: w * h * 4 * 2, for: "\(w)x\(h)") {
+        if let problem = PictureLimits.wholeDecodeProblem(width: w, height: h) {
             return .picture(problem)
         }
         let decoded: UnsafeMutablePointer<SDL_Surface>

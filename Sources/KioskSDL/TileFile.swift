@@ -140,10 +140,13 @@ final class TileFile: TileSource, @unchecked Sendable {
         case notCut
     }
 
-    /// The tile file of `image` in `folder`: opened if it is current, else cut now, from the picture read a
-    /// band of rows at a time (an interlaced PNG or a CMYK JPEG, which are not read by rows, decoded whole).
-    /// `progress` is called now and then while it is cut (the service's watchdog is fed: the work goes on).
-    static func open(image: String, folder: String, opaqueFormat: UInt32, progress: () -> Void = {}) -> Opening {
+    /// The tile file of `image` (`width` x `height`, as its header says) in `folder`: opened if it is current,
+    /// else cut now, from the picture read a band of rows at a time (an interlaced PNG or a CMYK JPEG, which are
+    /// not read by rows, decoded whole). `progress` is called now and then while it is cut (the service's
+    /// watchdog is fed: the work goes on).
+    static func open(
+        image: String, width w: Int, height h: Int, folder: String, opaqueFormat: UInt32, progress: () -> Void = {}
+    ) -> Opening {
         var source = stat()
         guard stat(image, &source) == 0 else { return .notCut }
         let file = folder + "/" + Self.fileName(Self.key(image))
@@ -153,7 +156,7 @@ final class TileFile: TileSource, @unchecked Sendable {
             return .file(kept)
         }
         guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
-            access(folder, W_OK) == 0, let (w, h) = KioskSDL.headerSize(image)
+            access(folder, W_OK) == 0
         else { return .notCut }
         // Its levels take a third more than the picture: a cache folder without that room is not filled.
         let p = DeepZoomImage(width: w, height: h, tileSize: tileSize, overlap: 1, format: "raw")
@@ -175,7 +178,8 @@ final class TileFile: TileSource, @unchecked Sendable {
             failure = cut(rows, into: temporary, opaqueFormat: opaqueFormat, source: source, progress: progress)
         case .wholeOnly:
             failure = cutWhole(
-                image, into: temporary, opaqueFormat: opaqueFormat, source: source, progress: progress)
+                image, width: w, height: h, into: temporary, opaqueFormat: opaqueFormat, source: source,
+                progress: progress)
         }
         if let failure {
             unlink(temporary)
