@@ -8,7 +8,8 @@ import Kiosk
 
 /// Why a picture was not cut into its tile file.
 enum CutFailure: Error {
-    /// The picture itself: it does not decode to its end (the caller shows a placeholder).
+    /// The picture itself: it does not decode to its end, or there is no memory to cut it (the caller shows a
+    /// placeholder).
     case picture(String)
     /// The cache folder: it could not be written (a full disk); the caller may keep the tiles in memory.
     case disk(String)
@@ -41,7 +42,7 @@ extension TileFile {
         var band: LevelBand?
         for level in 0...p.maxLevel {
             guard let next = LevelBand(level: level, pyramid: p, format: format, below: band) else {
-                return .disk("no memory for a band of \(p.size(level: level).width) pixels")
+                return .picture("no memory for a band of \(p.size(level: level).width) pixels")
             }
             band = next
         }
