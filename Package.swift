@@ -38,11 +38,15 @@ let package = Package(
         // libjpeg (libjpeg62-turbo) from Debian (libpng-dev, libjpeg-dev; SDL2_image already links both).
         .target(
             name: "CPictureRows", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+        // A picture's rows copied onto the screen with stores that bypass the cache (the software renderer's plain
+        // copies, RowCopy.swift): a few lines of C, as Swift has no non-temporal store.
+        .target(name: "CCopyRows"),
         // The SDL boundary: display, images, words, drawing, events, the frame loop.
         .target(
             name: "KioskSDL",
             dependencies: [
-                "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CClock", "CLastWords", "CPictureRows", "Kiosk",
+                "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CClock", "CLastWords", "CPictureRows", "CCopyRows",
+                "Kiosk",
                 "EventLog",
                 "ScrollEngine",
             ]),
@@ -62,7 +66,7 @@ let package = Package(
             name: "KioskTests", dependencies: ["Kiosk", "ScrollEngine", "EventLog", "TouchInput", "TestSupport"]),
         .testTarget(
             name: "KioskSDLTests",
-            dependencies: ["KioskSDL", "Kiosk", "EventLog", "ScrollEngine", "CSDL2", "TestSupport"]),
+            dependencies: ["KioskSDL", "Kiosk", "EventLog", "ScrollEngine", "CSDL2", "CCopyRows", "TestSupport"]),
         // Runs the built kiosk binary headless (the dependency makes SwiftPM build it first).
         .testTarget(
             name: "KioskEndToEndTests",

@@ -24,6 +24,10 @@ public final class Display {
     public let maxTextureSize: Int?
     /// How every texture is made (format and `--rotate`).
     let textures: TextureMaker
+    /// SDL's software renderer (no GPU): it truncates float rectangles, and its plain copies are `rowCopy`'s.
+    let isSoftware: Bool
+    /// The software renderer's plain copies, made with memcpy (nil on a GPU, or where this SDL fails the probe).
+    let rowCopy: RowCopy?
     public var rotation: Rotation { textures.rotation }
 
     public init(mode: Mode, rotation: Rotation = .none) throws(KioskError) {
@@ -107,9 +111,17 @@ public final class Display {
             throw .other("cannot create a renderer on the \(driver) video driver (\(reason))")
         }
         self.renderer = renderer
-        textures = TextureMaker(renderer: renderer, window: window, rotation: rotation)
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
+        let rendererName = info.name.map { String(cString: $0) } ?? "?"
+        isSoftware = rendererName == "software"
+        let opaqueFormat = TextureMaker.opaqueFormat(renderer: renderer, window: window)
+        rowCopy = isSoftware ? RowCopy(renderer: renderer, window: window, format: opaqueFormat) : nil
+        // The software renderer's streaming textures are its surfaces, which `rowCopy` reads; a GPU's would keep
+        // a second copy of every picture in memory.
+        textures = TextureMaker(
+            renderer: renderer, opaqueFormat: opaqueFormat, rotation: rotation,
+            access: rowCopy != nil ? SDL_TEXTUREACCESS_STREAMING : SDL_TEXTUREACCESS_STATIC)
         let maxSide = Int(min(info.max_texture_width, info.max_texture_height))
         maxTextureSize = maxSide > 0 ? maxSide : nil
         var ow: Int32 = 0
@@ -120,7 +132,6 @@ public final class Display {
         var dm = SDL_DisplayMode()
         let refresh =
             SDL_GetCurrentDisplayMode(0, &dm) == 0 ? "\(dm.w)x\(dm.h) at \(dm.refresh_rate) Hz" : "unknown mode"
-        let rendererName = info.name.map { String(cString: $0) } ?? "?"
         log(
             .info,
             "video driver \(driver), renderer \(rendererName), output \(ow)x\(oh), display \(refresh), "

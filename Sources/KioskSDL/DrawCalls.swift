@@ -24,16 +24,22 @@ final class DrawCalls {
     }
 
     let renderer: OpaquePointer
+    /// The software renderer's plain copies, made with memcpy (nil on a GPU: SDL makes every copy).
+    let rows: RowCopy?
     /// Set to keep the calls of the frames drawn from now on.
     var recording = false
     var log: [Call] = []
 
-    init(renderer: OpaquePointer) { self.renderer = renderer }
+    init(display: Display) {
+        renderer = display.renderer
+        rows = display.rowCopy
+    }
 
     func perform(_ call: Call) {
         if recording { log.append(call) }
         switch call {
         case .copy(let t, var s, var d):
+            if let rows, rows.copy(t, s, d) { break }
             if s == nil {
                 SDL_RenderCopy(renderer, t, nil, &d)
             } else {

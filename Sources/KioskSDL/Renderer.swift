@@ -43,11 +43,9 @@ final class Renderer {
         self.display = display
         let renderer = display.renderer
         self.images = images
-        calls = DrawCalls(renderer: renderer)
+        calls = DrawCalls(display: display)
         snapshots = SceneSnapshots(display: display)
-        var info = SDL_RendererInfo()
-        SDL_GetRendererInfo(renderer, &info)
-        truncatesRects = info.name.map { String(cString: $0) } == "software"
+        truncatesRects = display.isSoftware
         layers = truncatesRects ? PictureLayers(screen: display.size) : nil
         dot = makeTexture(display.textures, size: 64) { x, y in
             // A white disc with a one-pixel soft edge.

@@ -11,18 +11,26 @@ struct TextureMaker {
     /// The window's 32-bit format without alpha where the renderer takes it as a texture (XRGB on every driver
     /// tried), else ARGB.
     let opaqueFormat: UInt32
+    /// How pictures' textures are made: static, or streaming where the software renderer's plain copies read
+    /// them (`RowCopy`).
+    let access: SDL_TextureAccess
 
-    init(renderer: OpaquePointer, window: OpaquePointer, rotation: Rotation) {
+    init(renderer: OpaquePointer, opaqueFormat: UInt32, rotation: Rotation, access: SDL_TextureAccess) {
         self.renderer = renderer
+        self.opaqueFormat = opaqueFormat
         self.rotation = rotation
+        self.access = access
+    }
+
+    /// The window's 32-bit format without alpha where the renderer takes it as a texture, else ARGB.
+    static func opaqueFormat(renderer: OpaquePointer, window: OpaquePointer) -> UInt32 {
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         let formats = withUnsafeBytes(of: info.texture_formats) { Array($0.bindMemory(to: UInt32.self)) }
             .prefix(Int(info.num_texture_formats))
         let native = SDL_GetWindowPixelFormat(window)
         let candidates = [native, SDL_PIXELFORMAT_RGB888.rawValue, SDL_PIXELFORMAT_BGR888.rawValue]
-        opaqueFormat =
-            candidates.first { f in formats.contains(f) && Self.isOpaque32(f) } ?? SDL_PIXELFORMAT_ARGB8888.rawValue
+        return candidates.first { f in formats.contains(f) && isOpaque32(f) } ?? SDL_PIXELFORMAT_ARGB8888.rawValue
     }
 
     /// A 32-bit format without an alpha channel.
@@ -93,8 +101,7 @@ struct TextureMaker {
     /// and blending as `texture(prepared:opaque:)` makes them.
     func emptyTexture(format: UInt32, width: Int32, height: Int32, opaque: Bool) -> OpaquePointer? {
         guard
-            let texture = SDL_CreateTexture(
-                renderer, format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), width, height)
+            let texture = SDL_CreateTexture(renderer, format, Int32(access.rawValue), width, height)
         else { return nil }
         SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
         SDL_SetTextureBlendMode(texture, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
@@ -103,9 +110,13 @@ struct TextureMaker {
 
     /// A texture of a surface that `prepare` made (which the caller still owns).
     func texture(prepared: UnsafeMutablePointer<SDL_Surface>, opaque: Bool) -> OpaquePointer? {
-        guard let texture = SDL_CreateTextureFromSurface(renderer, prepared) else { return nil }
-        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-        SDL_SetTextureBlendMode(texture, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        let p = prepared.pointee
+        guard let texture = emptyTexture(format: p.format.pointee.format, width: p.w, height: p.h, opaque: opaque)
+        else { return nil }
+        guard SDL_UpdateTexture(texture, nil, p.pixels, p.pitch) == 0 else {
+            SDL_DestroyTexture(texture)
+            return nil
+        }
         return texture
     }
 }

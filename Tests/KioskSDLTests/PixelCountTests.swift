@@ -15,7 +15,7 @@ extension SDLEventTests {
         session.frame(at: 0)
         let first = Double(session.lastFramePixels) / Double(session.screenPixels)
         #expect(first >= 1 && first <= 2.5, "\(first) screens")
-        let calls = DrawCalls(renderer: session.display.renderer)
+        let calls = DrawCalls(display: session.display)
         var screen = SDL_Rect(x: -100, y: -100, w: 1000, h: 1000)
         #expect(calls.pixelsWritten([.fill(screen)]) == 320 * 240, "cut to the screen")
         screen = SDL_Rect(x: 10, y: 10, w: 20, h: 20)

@@ -1,0 +1,103 @@
+import CCopyRows
+import CSDL2
+import Foundation
+import Testing
+
+@testable import KioskSDL
+
+/// The rows of a copy, with and without stores that bypass the cache: the bytes of a memcpy, whatever the
+/// alignment of either end and the length, and nothing outside the row touched.
+@Test func copiedRowsAreTheBytesOfAMemcpy() {
+    var generator = SystemRandomNumberGenerator()
+    let source = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    for stream: Int32 in [0, 1] {
+        for offset in [0, 1, 4, 15, 16, 17, 48, 60, 63] {
+            for length in [0, 1, 3, 15, 16, 17, 63, 64, 65, 127, 128, 200, 1000, 2056] {
+                var target = [UInt8](repeating: 0xEE, count: 2 * 2200 + 128)
+                let rows = 2
+                source.withUnsafeBytes { s in
+                    target.withUnsafeMutableBytes { t in
+                        kiosk_copy_rows(t.baseAddress! + offset, 2200, s.baseAddress! + 7, 1900, length, rows, stream)
+                    }
+                }
+                for row in 0..<rows {
+                    let at = offset + row * 2200
+                    #expect(
+                        Array(target[at..<at + length]) == Array(source[7 + row * 1900..<7 + row * 1900 + length]),
+                        "stream \(stream), offset \(offset), length \(length), row \(row)")
+                    #expect(target[at + length] == 0xEE && (at == 0 || target[at - 1] == 0xEE), "nothing outside")
+                }
+            }
+        }
+    }
+}
+
+/// In `SDLEventTests`' serialized suite: SDL's state is the process's.
+extension SDLEventTests {
+    /// The software renderer's plain copies made by `RowCopy` give the screen SDL's own copy gives, pixel for
+    /// pixel: copies within the screen, across its edges, under a clip rectangle, small and large (the large
+    /// ones stream); and those that are not plain (blending, modulated, scaled, a source beyond the texture) are
+    /// left to SDL.
+    @Test func aPlainCopyIsTheCopySDLMakes() throws {
+        let session = try attractSession(width: 320, height: 240)
+        let display = session.display
+        let renderer = display.renderer
+        let rows = try #require(display.rowCopy, "the software renderer takes the row copies")
+        let format = display.textures.opaqueFormat
+        let (tw, th): (Int32, Int32) = (400, 300)
+        let texture = try #require(
+            SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), tw, th))
+        defer { SDL_DestroyTexture(texture) }
+        var generator = SystemRandomNumberGenerator()
+        let pixels = (0..<Int(tw * th)).map { _ in UInt32.random(in: 0...0xFF_FFFF, using: &generator) }
+        _ = pixels.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, tw * 4) }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+
+        func screen(clip: SDL_Rect?, _ draw: () -> Void) -> [UInt32] {
+            SDL_SetRenderTarget(renderer, nil)
+            SDL_RenderSetClipRect(renderer, nil)
+            SDL_SetRenderDrawColor(renderer, 10, 20, 30, 255)
+            SDL_RenderClear(renderer)
+            if var c = clip { SDL_RenderSetClipRect(renderer, &c) }
+            draw()
+            SDL_RenderSetClipRect(renderer, nil)
+            var out = [UInt32](repeating: 0, count: 320 * 240)
+            _ = out.withUnsafeMutableBytes { SDL_RenderReadPixels(renderer, nil, format, $0.baseAddress, 320 * 4) }
+            return out
+        }
+        let cases: [(SDL_Rect, SDL_Rect, SDL_Rect?)] = [
+            (SDL_Rect(x: 0, y: 0, w: 320, h: 240), SDL_Rect(x: 0, y: 0, w: 320, h: 240), nil),
+            (SDL_Rect(x: 33, y: 17, w: 320, h: 240), SDL_Rect(x: 0, y: 0, w: 320, h: 240), nil),
+            (SDL_Rect(x: 5, y: 3, w: 200, h: 150), SDL_Rect(x: -37, y: 101, w: 200, h: 150), nil),
+            (SDL_Rect(x: 79, y: 1, w: 300, h: 299), SDL_Rect(x: 211, y: -50, w: 300, h: 299), nil),
+            (SDL_Rect(x: 1, y: 2, w: 7, h: 3), SDL_Rect(x: 13, y: 11, w: 7, h: 3), nil),
+            (
+                SDL_Rect(x: 50, y: 40, w: 320, h: 240), SDL_Rect(x: 0, y: 0, w: 320, h: 240),
+                SDL_Rect(x: 21, y: 30, w: 101, h: 77)
+            ),
+            (
+                SDL_Rect(x: 3, y: 9, w: 120, h: 100), SDL_Rect(x: 300, y: 200, w: 120, h: 100),
+                SDL_Rect(x: 290, y: 190, w: 100, h: 100)
+            ),
+        ]
+        for (source, destination, clip) in cases {
+            var s = source
+            var d = destination
+            let sdl = screen(clip: clip) { SDL_RenderCopy(renderer, texture, &s, &d) }
+            var took = false
+            let ours = screen(clip: clip) { took = rows.copy(texture, source, destination) }
+            #expect(took, "\(source) to \(destination) is a plain copy")
+            let differing = zip(ours, sdl).filter { $0 != $1 }.count
+            #expect(
+                differing == 0, "\(source) to \(destination) under \(String(describing: clip)): \(differing) pixels")
+        }
+        let whole = SDL_Rect(x: 0, y: 0, w: 100, h: 100)
+        #expect(!rows.copy(texture, whole, SDL_Rect(x: 0, y: 0, w: 200, h: 100)), "scaled")
+        #expect(!rows.copy(texture, SDL_Rect(x: 350, y: 0, w: 100, h: 100), whole), "beyond the texture")
+        SDL_SetTextureAlphaMod(texture, 128)
+        #expect(!rows.copy(texture, whole, whole), "alpha modulated")
+        SDL_SetTextureAlphaMod(texture, 255)
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        #expect(!rows.copy(texture, whole, whole), "blended")
+    }
+}
