@@ -89,7 +89,8 @@ extension KioskApp {
 
     /// Images the kiosk will show soon, for the SDL layer to decode ahead: while the attract loop plays, its
     /// next step's scene; in the last `attractPrepareMs` before it starts, the scenes of all its steps (once
-    /// shown they stay loaded anyway, so this adds no memory: it only makes them ready while nothing moves).
+    /// shown they stay loaded anyway, within the pictures' budget, so this adds no memory: it only makes them
+    /// ready while nothing moves).
     public var upcomingImagePaths: [String] {
         guard let attract = presence.rules.attract else { return [] }
         let scenes: [String]

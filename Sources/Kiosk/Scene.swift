@@ -223,5 +223,12 @@ public final class Scene {
     /// The page of a carousel, else nil.
     public var currentPage: Int? { config.type == .carousel ? view.currentPage : nil }
 
+    /// The images the scene shows now or a swipe away: a carousel's page and those beside it; every image of
+    /// the other kinds.
+    public var nearbyImagePaths: [String] {
+        guard let page = currentPage else { return imagePaths }
+        return imagePaths.indices.filter { abs($0 - page) <= 1 }.map { imagePaths[$0] }
+    }
+
     public var isAtRest: Bool { ([view] + pages).allSatisfy(\.isAtRest) && controller.isIdle && pulse == nil }
 }

@@ -6,7 +6,9 @@ import ScrollEngine
 
 /// Images as textures, loaded once. An image that fails to load is logged once (naming the file) and stands
 /// as a placeholder; an image larger than the renderer's textures is scaled down to fit at load (tile
-/// pyramids come with deep zoom).
+/// pyramids come with deep zoom). The pictures' whole textures are held to `budgetBytes`: beyond it those drawn
+/// least recently (never one of the frame just drawn, nor one coming next) are let go, their size kept, and
+/// decoded again when next drawn.
 final class ImageStore {
     struct Entry {
         var texture: OpaquePointer?
@@ -15,6 +17,19 @@ final class ImageStore {
         var scale: Double
         /// The file as it was when loaded (a reload keeps the entry only while the file is the same).
         var identity: FileIdentity? = nil
+        /// The frame it was last drawn in (`ImageStore.frame`; 0: never).
+        var drawnInFrame = 0
+        /// Its texture was let go to keep within the budget (its size stays known): decoded again when drawn.
+        var isLetGo = false
+
+        /// What its texture holds (4 bytes a pixel).
+        var textureBytes: Int {
+            guard let texture else { return 0 }
+            var w: Int32 = 0
+            var h: Int32 = 0
+            SDL_QueryTexture(texture, nil, nil, &w, &h)
+            return Int(w) * Int(h) * 4
+        }
 
         /// What shows where a picture cannot: nothing loaded (the scene draws its placeholder).
         static var placeholder: Entry { Entry(texture: nil, info: .missing, scale: 1) }
@@ -30,32 +45,63 @@ final class ImageStore {
     /// so a large image zoomed far out would alias (platform.md).
     static let pyramidThreshold = 4096
 
-    init(display: Display, tiles: TileStore) {
+    /// The most the pictures' whole textures hold (`TextureBudget.pictures`).
+    var budgetBytes: Int
+    /// The number of the frame being drawn (counted by `prepareUpcoming`, after each).
+    private(set) var frame = 1
+
+    init(display: Display, tiles: TileStore, budgetBytes: Int) {
         self.display = display
         self.tiles = tiles
+        self.budgetBytes = budgetBytes
         IMG_Init(Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue))
     }
 
-    func info(_ path: String) -> ImageInfo { entry(path).info }
-
-    /// What the pictures' whole textures hold (4 bytes a pixel; a pyramid's tiles are the tile cache's).
-    var textureBytes: Int {
-        entries.values.reduce(0) { sum, e in
-            guard let texture = e.texture else { return sum }
-            var w: Int32 = 0
-            var h: Int32 = 0
-            SDL_QueryTexture(texture, nil, nil, &w, &h)
-            return sum + Int(w) * Int(h) * 4
-        }
+    /// An image's size and kind (loaded the first time; a picture let go stays known).
+    func info(_ path: String) -> ImageInfo {
+        if let e = entries[path] { return e.info }
+        return loaded(path).info
     }
 
+    /// What the pictures' whole textures hold (4 bytes a pixel; a pyramid's tiles are the tile cache's).
+    var textureBytes: Int { entries.values.reduce(0) { $0 + $1.textureBytes } }
+
+    /// The image to draw now: loaded, or decoded again if it was let go, and marked drawn in this frame.
     func entry(_ path: String) -> Entry {
-        if let e = entries[path] { return e }
+        var e = entries[path].flatMap { $0.isLetGo ? nil : $0 } ?? loaded(path)
+        e.drawnInFrame = frame
+        entries[path] = e
+        return e
+    }
+
+    /// Loads `path` (its decoding ahead if ready) as an entry, within the budget.
+    func loaded(_ path: String) -> Entry {
         let identity = FileIdentity(path)
         var e = load(path)
         e.identity = identity
         entries[path] = e
+        letGoBeyondBudget(sparing: [path])
         return e
+    }
+
+    /// Whether `path` has no texture it could have: never loaded, or let go.
+    func needsTexture(_ path: String) -> Bool { entries[path].map(\.isLetGo) ?? true }
+
+    /// Lets go of the whole textures beyond `budgetBytes`, the least recently drawn first; never one drawn in
+    /// the frame being drawn, nor those of `sparing`.
+    func letGoBeyondBudget(sparing: Set<String>) {
+        var held = textureBytes
+        guard held > budgetBytes else { return }
+        let candidates = entries.filter { path, e in
+            e.texture != nil && e.drawnInFrame < frame && !sparing.contains(path)
+        }
+        for (path, e) in candidates.sorted(by: { $0.value.drawnInFrame < $1.value.drawnInFrame }) {
+            guard held > budgetBytes else { return }
+            held -= e.textureBytes
+            SDL_DestroyTexture(e.texture)
+            entries[path]?.texture = nil
+            entries[path]?.isLetGo = true
+        }
     }
 
     /// New content: every image it does not name, or whose file changed since it was loaded, is let go (its
@@ -77,6 +123,7 @@ final class ImageStore {
             SDL_DestroyTexture(e.texture)
             var again = load(path)
             again.identity = e.identity
+            again.drawnInFrame = e.drawnInFrame
             entries[path] = again
         }
     }
@@ -182,7 +229,7 @@ final class ImageStore {
     /// Decodes `paths` ahead, off the frame loop (the attract loop's next scene): their first frame then only
     /// copies them into textures. Only plain images that become one texture whole; the others load as before.
     func prefetch(_ paths: [String]) {
-        for path in paths where entries[path] == nil && !prefetching.contains(path) {
+        for path in paths where needsTexture(path) && !prefetching.contains(path) {
             guard !path.lowercased().hasSuffix(".dzi"), let (w, h) = headerSize(path),
                 max(w, h) <= min(Self.pyramidThreshold, maxTextureSize ?? Int.max)
             else { continue }
@@ -242,7 +289,10 @@ final class ImageStore {
         let (_, w, ph, opaque) = a.decoded
         SDL_FreeSurface(surface)
         let info = ImageInfo(size: Size(width: Double(w), height: Double(ph)), loaded: true, isOpaque: opaque)
-        entries[a.path] = Entry(texture: a.texture, info: info, scale: 1, identity: a.identity)
+        entries[a.path] = Entry(
+            texture: a.texture, info: info, scale: 1, identity: a.identity,
+            drawnInFrame: entries[a.path]?.drawnInFrame ?? 0)
+        letGoBeyondBudget(sparing: [a.path])
     }
 
     /// Makes the textures of the pictures decoded ahead. While the screen moves (`moving`), one step a frame
@@ -265,7 +315,7 @@ final class ImageStore {
     func startAdopting() -> Bool {
         guard !prefetching.isEmpty else { return false }
         prefetched.lock.lock()
-        let next = prefetched.ready.first { entries[$0.key] == nil }
+        let next = prefetched.ready.first { needsTexture($0.key) }
         if let next { prefetched.ready[next.key] = nil }
         prefetched.lock.unlock()
         guard let (path, decoded) = next else { return false }
@@ -292,10 +342,14 @@ final class ImageStore {
         return Entry(texture: texture, info: info, scale: 1)
     }
 
-    /// Decodes ahead what `app` will show soon (the attract loop's pictures) and makes textures of what is
-    /// ready, after a frame that took `spentMs` (0: no frame was drawn).
+    /// After a frame (that took `spentMs`; 0: none was drawn): keeps the pictures within the budget, then
+    /// decodes ahead what `app` will show soon (the attract loop's pictures, a carousel's pages a swipe away,
+    /// if they were let go) and makes textures of what is ready.
     func prepareUpcoming(for app: KioskApp, spentMs: Double) {
-        prefetch(app.upcomingImagePaths)
+        let upcoming = app.upcomingImagePaths + app.scene.nearbyImagePaths
+        letGoBeyondBudget(sparing: Set(upcoming))
+        frame += 1
+        prefetch(upcoming)
         adoptPrefetched(spentMs: spentMs, moving: app.needsFrame)
     }
 
@@ -319,7 +373,7 @@ final class ImageStore {
         prefetched.lock.lock()
         defer { prefetched.lock.unlock() }
         // Another's decoding that arrived after its image was loaded anyway is let go here.
-        for (p, r) in prefetched.ready where p != path && entries[p] != nil {
+        for (p, r) in prefetched.ready where p != path && !needsTexture(p) {
             SDL_FreeSurface(r.0)
             prefetched.ready[p] = nil
         }

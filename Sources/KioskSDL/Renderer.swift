@@ -107,6 +107,7 @@ final class Renderer {
             fonts: FontBook(named: fonts), textures: display.textures,
             budgetBytes: TextureBudget.words(textureBudgetBytes))
         tiles.setBudget(TextureBudget.tiles(textureBudgetBytes))
+        images.budgetBytes = TextureBudget.pictures(textureBudgetBytes)
         thumbnails = nil
         images.retire(keeping: paths)
         layers?.drop()
@@ -257,11 +258,14 @@ final class Renderer {
     }
 }
 
-/// The manifest's texture budget (`textureBudgetMiB`), shared by everything kept as textures: the words take an
-/// eighth of it (at most 32 MiB, a few screens of text), the tile pyramids the rest.
+/// The manifest's texture budget (`textureBudgetMiB`), shared by the caches kept as textures: the words take an
+/// eighth of it (at most 32 MiB, a few screens of text), the tile pyramids the rest. The pictures' whole
+/// textures (the scenes' plain images, each decoded once) are held to half of it besides (64 MiB by default:
+/// the demo's pictures, 59 MiB, all stay), so a gallery of hundreds of pages holds no more than that.
 enum TextureBudget {
     static let wordsMaximum = 32 * 1_048_576
 
     static func words(_ totalBytes: Int) -> Int { min(wordsMaximum, totalBytes / 8) }
     static func tiles(_ totalBytes: Int) -> Int { totalBytes - words(totalBytes) }
+    static func pictures(_ totalBytes: Int) -> Int { totalBytes / 2 }
 }

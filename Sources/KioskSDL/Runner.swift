@@ -36,7 +36,8 @@ public enum Runner {
         let tiles = TileStore(
             display: display, budgetBytes: TextureBudget.tiles(manifest.textureBudgetBytes),
             synchronous: options.isVirtual)
-        let images = ImageStore(display: display, tiles: tiles)
+        let images = ImageStore(
+            display: display, tiles: tiles, budgetBytes: TextureBudget.pictures(manifest.textureBudgetBytes))
         // Made before the first picture loads: a long cut at the start extends systemd's start timeout.
         let service = ServiceDuties(keepsState: !options.calibrate && !options.touchTest)
         images.whileWorking = { [unowned service] in service.stillWorking(realMs: Double(SDL_GetTicks64())) }

@@ -20,7 +20,8 @@ public final class HeadlessSession {
         display = try Display(mode: .headless(width: width, height: height), rotation: rotation)
         let tiles = TileStore(
             display: display, budgetBytes: TextureBudget.tiles(manifest.textureBudgetBytes), synchronous: synchronous)
-        images = ImageStore(display: display, tiles: tiles)
+        images = ImageStore(
+            display: display, tiles: tiles, budgetBytes: TextureBudget.pictures(manifest.textureBudgetBytes))
         app = KioskApp(
             manifest: manifest, physicalSize: display.size, rotation: rotation, startScene: scene,
             imageInfo: images.info)
