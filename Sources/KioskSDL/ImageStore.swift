@@ -49,6 +49,9 @@ final class ImageStore {
     var budgetBytes: Int
     /// The number of the frame being drawn (counted by `prepareUpcoming`, after each).
     private(set) var frame = 1
+    /// The pictures coming next (the attract loop's, a carousel's pages a swipe away), set after each frame:
+    /// never let go, so the budget is exceeded rather than a picture on its way decoded twice.
+    var spared: Set<String> = []
 
     init(display: Display, tiles: TileStore, budgetBytes: Int) {
         self.display = display
@@ -80,20 +83,23 @@ final class ImageStore {
         var e = load(path)
         e.identity = identity
         entries[path] = e
-        letGoBeyondBudget(sparing: [path])
+        letGoBeyondBudget(sparing: path)
         return e
     }
+
+    /// Whether `e` was drawn in the frame being drawn or the one before.
+    func isOnScreen(_ e: Entry) -> Bool { e.drawnInFrame > 0 && e.drawnInFrame + 1 >= frame }
 
     /// Whether `path` has no texture it could have: never loaded, or let go.
     func needsTexture(_ path: String) -> Bool { entries[path].map(\.isLetGo) ?? true }
 
-    /// Lets go of the whole textures beyond `budgetBytes`, the least recently drawn first; never one drawn in
-    /// the frame being drawn, nor those of `sparing`.
-    func letGoBeyondBudget(sparing: Set<String>) {
+    /// Lets go of the whole textures beyond `budgetBytes`, the least recently drawn first; never one on screen
+    /// (drawn in the frame being drawn or the one before), one `spared`, or `path` (just loaded).
+    func letGoBeyondBudget(sparing path: String? = nil) {
         var held = textureBytes
         guard held > budgetBytes else { return }
-        let candidates = entries.filter { path, e in
-            e.texture != nil && e.drawnInFrame < frame && !sparing.contains(path)
+        let candidates = entries.filter { p, e in
+            e.texture != nil && !isOnScreen(e) && p != path && !spared.contains(p)
         }
         for (path, e) in candidates.sorted(by: { $0.value.drawnInFrame < $1.value.drawnInFrame }) {
             guard held > budgetBytes else { return }
@@ -292,7 +298,7 @@ final class ImageStore {
         entries[a.path] = Entry(
             texture: a.texture, info: info, scale: 1, identity: a.identity,
             drawnInFrame: entries[a.path]?.drawnInFrame ?? 0)
-        letGoBeyondBudget(sparing: [a.path])
+        letGoBeyondBudget(sparing: a.path)
     }
 
     /// Makes the textures of the pictures decoded ahead. While the screen moves (`moving`), one step a frame
@@ -347,7 +353,8 @@ final class ImageStore {
     /// if they were let go) and makes textures of what is ready.
     func prepareUpcoming(for app: KioskApp, spentMs: Double) {
         let upcoming = app.upcomingImagePaths + app.scene.nearbyImagePaths
-        letGoBeyondBudget(sparing: Set(upcoming))
+        spared = Set(upcoming)
+        letGoBeyondBudget()
         frame += 1
         prefetch(upcoming)
         adoptPrefetched(spentMs: spentMs, moving: app.needsFrame)

@@ -108,3 +108,30 @@ extension SDLEventTests {
         #expect(pixels(texture, from: 1600 - 480) == pixels(direct, from: 1600 - 480))
     }
 }
+
+extension SDLEventTests {
+    /// A gallery whose pages are each larger than the pictures' budget (8 MiB of texture budget: 4 MiB for
+    /// pictures, a page 15 MB): the page shown and the one a swipe away are held anyway, each decoded once (no
+    /// picture on screen let go for another and decoded again every frame); the page two swipes away is let go.
+    @Test func pagesLargerThanTheBudgetAreHeldWhereTheyAreSeenAndDecodedOnce() throws {
+        let path = NSTemporaryDirectory() + "kiosk-budget-\(UUID().uuidString).json"
+        let pages = ["gallery-sunset.jpg", "gallery-night.jpg", "gallery-mountains.jpg"].map { "\(Self.images)/\($0)" }
+        try """
+        {"kioskManifest": 1, "idleTimeoutSeconds": 0, "textureBudgetMiB": 8,
+         "scenes": [{"id": "gallery", "type": "carousel", "pages": [\(pages.map { "\"\($0)\"" }.joined(separator: ", "))]}]}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let session = try HeadlessSession(manifestPath: path, width: 320, height: 240, synchronous: true)
+        // The next page is decoded ahead on a thread and made a texture after a frame: frames until it is.
+        var frame = 0
+        repeat {
+            session.frame(at: Double(frame) * 1000 / 60)
+            frame += 1
+            if session.images.needsTexture(pages[1]) { usleep(10_000) }
+        } while session.images.needsTexture(pages[1]) && frame < 500
+        let held = pages.map { session.images.entries[$0]?.texture }
+        #expect(held[0] != nil && held[1] != nil, "the page shown and the next")
+        #expect(held[2] == nil && session.images.entries[pages[2]]?.isLetGo == true, "the page two swipes away")
+        for i in frame..<frame + 30 { session.frame(at: Double(i) * 1000 / 60) }
+        #expect(pages.map { session.images.entries[$0]?.texture } == held, "each decoded once")
+    }
+}
