@@ -21,6 +21,9 @@ final class DrawCalls {
         case clear
         /// A texture made while drawing (a kept tile of a picture); a replay makes and frees one alike.
         case create(UInt32, Int32, Int32)
+        /// The render target's pixels read into a new streaming texture (`keepTarget`): a kept tile that the
+        /// software renderer's plain copies read (`RowCopy`); a replay reads into one alike.
+        case keep(UInt32, Int32, Int32)
     }
 
     let renderer: OpaquePointer
@@ -67,7 +70,7 @@ final class DrawCalls {
         case .scaleMode(let t, let m): SDL_SetTextureScaleMode(t, m)
         case .target(let t): SDL_SetRenderTarget(renderer, t)
         case .clear: SDL_RenderClear(renderer)
-        case .create: break
+        case .create, .keep: break
         }
     }
 
@@ -75,6 +78,38 @@ final class DrawCalls {
     func createTarget(format: UInt32, width: Int32, height: Int32) -> OpaquePointer? {
         if recording { log.append(.create(format, width, height)) }
         return SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height)
+    }
+
+    /// The pixels of the render target (`width` x `height`, in `format`) read into a new streaming texture (which
+    /// blends as `opaque` says): what the target shows, for copies that `RowCopy` makes. Recorded.
+    func keepTarget(format: UInt32, width: Int32, height: Int32, opaque: Bool) -> OpaquePointer? {
+        if recording { log.append(.keep(format, width, height)) }
+        return Self.read(renderer, format: format, width: width, height: height, opaque: opaque)
+    }
+
+    static func read(_ renderer: OpaquePointer, format: UInt32, width: Int32, height: Int32, opaque: Bool)
+        -> OpaquePointer?
+    {
+        guard
+            let texture = SDL_CreateTexture(
+                renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), width, height)
+        else { return nil }
+        var pixels: UnsafeMutableRawPointer?
+        var pitch: Int32 = 0
+        guard SDL_LockTexture(texture, nil, &pixels, &pitch) == 0, let pixels else {
+            SDL_DestroyTexture(texture)
+            return nil
+        }
+        var whole = SDL_Rect(x: 0, y: 0, w: width, h: height)
+        let read = SDL_RenderReadPixels(renderer, &whole, format, pixels, pitch)
+        SDL_UnlockTexture(texture)
+        guard read == 0 else {
+            SDL_DestroyTexture(texture)
+            return nil
+        }
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        SDL_SetTextureBlendMode(texture, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        return texture
     }
 
     /// The pixels `calls` write: every copy (scaled or not), fill and clear, each cut to its target and clip
@@ -137,6 +172,10 @@ final class DrawCalls {
                 if let t = SDL_CreateTexture(renderer, f, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) {
                     made.append(t)
                 }
+                continue
+            }
+            if case .keep(let f, let w, let h) = call {
+                if let t = Self.read(renderer, format: f, width: w, height: h, opaque: true) { made.append(t) }
                 continue
             }
             perform(call)

@@ -24,6 +24,8 @@ final class PictureLayers {
     /// Screen pixels a side.
     static let tileSize = 256
     var tiles: [Key: (texture: OpaquePointer, used: Int)] = [:]
+    /// The render target a tile is drawn in (one a pixel format), before its pixels are kept.
+    var scratch: [UInt32: OpaquePointer] = [:]
     var frame = 0
     /// How many tiles are kept at most.
     let budgetTiles: Int
@@ -130,22 +132,26 @@ final class PictureLayers {
         guard complete && rasteredThisFrame < Self.rastersPerFrame && r.frameHasRoom else { return nil }
         rasteredThisFrame += 1
         let format = picture.isOpaque ? r.display.textures.opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
-        guard let texture = r.calls.createTarget(format: format, width: Int32(t), height: Int32(t)) else { return nil }
-        r.calls.perform(.blend(texture, picture.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND))
-        r.calls.perform(.target(texture))
-        if !picture.isOpaque {
-            r.calls.perform(.color(0, 0, 0, 0))
-            r.calls.perform(.clear)
-        }
+        guard let target = scratch[format] ?? r.calls.createTarget(format: format, width: Int32(t), height: Int32(t))
+        else { return nil }
+        scratch[format] = target
+        r.calls.perform(.target(target))
+        // Cleared as a new target is (the tile drawn before it is gone from every pixel).
+        r.calls.perform(.color(0, 0, 0, 0))
+        r.calls.perform(.clear)
         r.execute(
             commands,
             in: context.within(
                 box: picture.frame.size, shift: Point(x: square.minX, y: square.minY),
                 targetSize: Size(width: Double(t), height: Double(t)), scaleMode: SDL_ScaleModeLinear))
+        // What the target now holds, read into a streaming texture, which the frames' plain copies read with
+        // the cache bypassed (`RowCopy`); SDL would copy the target's rows with its MMX loop.
+        let kept = r.calls.keepTarget(format: format, width: Int32(t), height: Int32(t), opaque: picture.isOpaque)
         r.calls.perform(.target(nil))
-        tiles[key] = (texture, frame)
+        guard let kept else { return nil }
+        tiles[key] = (kept, frame)
         evict()
-        return texture
+        return kept
     }
 
     /// Lets go of a picture's tiles kept at other scales than `scale` (it is zooming: they will not be drawn
@@ -171,5 +177,9 @@ final class PictureLayers {
 
     var bytes: Int { tiles.count * Self.tileSize * Self.tileSize * 4 }
 
-    func removeAll() { drop() }
+    func removeAll() {
+        drop()
+        for t in scratch.values { SDL_DestroyTexture(t) }
+        scratch = [:]
+    }
 }

@@ -100,4 +100,25 @@ extension SDLEventTests {
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         #expect(!rows.copy(texture, whole, whole), "blended")
     }
+
+    /// A picture held still at another scale than one texture pixel per screen pixel is drawn from kept tiles:
+    /// each is a streaming texture, so the row copies take it (a render target's copies would be SDL's).
+    @Test func aSettledPicturesKeptTilesAreCopiedRowByRow() throws {
+        let session = try attractSession(width: 320, height: 240)
+        for i in 0..<4 { session.frame(at: Double(i) * 1000 / 60) }
+        var kept = 0
+        for call in session.renderer.calls.log {
+            guard case .copy(let texture, let source, let destination) = call, RowCopy.isPlain(texture) else {
+                continue
+            }
+            var access: Int32 = 0
+            SDL_QueryTexture(texture, nil, &access, nil, nil)
+            #expect(
+                access == Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), "\(String(describing: source)) to \(destination)"
+            )
+            kept += 1
+        }
+        #expect(kept > 0, "the frame copies kept tiles")
+        #expect(session.renderer.layers?.tiles.isEmpty == false)
+    }
 }
