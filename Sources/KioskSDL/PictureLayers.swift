@@ -136,9 +136,12 @@ final class PictureLayers {
         else { return nil }
         scratch[format] = target
         r.calls.perform(.target(target))
-        // Cleared as a new target is (the tile drawn before it is gone from every pixel).
-        r.calls.perform(.color(0, 0, 0, 0))
-        r.calls.perform(.clear)
+        // An opaque picture covers every pixel of the tile that is copied (the rest, past its edge, never is); one
+        // with alpha is drawn over nothing.
+        if !picture.isOpaque {
+            r.calls.perform(.color(0, 0, 0, 0))
+            r.calls.perform(.clear)
+        }
         r.execute(
             commands,
             in: context.within(
