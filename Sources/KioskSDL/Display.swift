@@ -26,7 +26,7 @@ public final class Display {
     let textures: TextureMaker
     /// SDL's software renderer (no GPU): it truncates float rectangles, and its plain copies are `rowCopy`'s.
     let isSoftware: Bool
-    /// The software renderer's plain copies, made with memcpy (nil on a GPU, or where this SDL fails the probe).
+    /// The software renderer's plain copies, made row by row (nil on a GPU, or where this SDL fails the probe).
     let rowCopy: RowCopy?
     public var rotation: Rotation { textures.rotation }
 

@@ -27,7 +27,7 @@ final class DrawCalls {
     }
 
     let renderer: OpaquePointer
-    /// The software renderer's plain copies, made with memcpy (nil on a GPU: SDL makes every copy).
+    /// The software renderer's plain copies, made row by row (nil on a GPU: SDL makes every copy).
     let rows: RowCopy?
     /// Set to keep the calls of the frames drawn from now on.
     var recording = false
@@ -94,16 +94,8 @@ final class DrawCalls {
             let texture = SDL_CreateTexture(
                 renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), width, height)
         else { return nil }
-        var pixels: UnsafeMutableRawPointer?
-        var pitch: Int32 = 0
-        guard SDL_LockTexture(texture, nil, &pixels, &pitch) == 0, let pixels else {
-            SDL_DestroyTexture(texture)
-            return nil
-        }
-        var whole = SDL_Rect(x: 0, y: 0, w: width, h: height)
-        let read = SDL_RenderReadPixels(renderer, &whole, format, pixels, pitch)
-        SDL_UnlockTexture(texture)
-        guard read == 0 else {
+        guard readTarget(renderer, area: SDL_Rect(x: 0, y: 0, w: width, h: height), format: format, into: texture)
+        else {
             SDL_DestroyTexture(texture)
             return nil
         }
@@ -182,4 +174,15 @@ final class DrawCalls {
         }
         for t in made { SDL_DestroyTexture(t) }
     }
+}
+
+/// Reads what `renderer`'s target shows (`area`, nil: all of it) into the streaming `texture` of `format`; false
+/// when it cannot.
+func readTarget(_ renderer: OpaquePointer, area: SDL_Rect?, format: UInt32, into texture: OpaquePointer) -> Bool {
+    var pixels: UnsafeMutableRawPointer?
+    var pitch: Int32 = 0
+    guard SDL_LockTexture(texture, nil, &pixels, &pitch) == 0, let pixels else { return false }
+    defer { SDL_UnlockTexture(texture) }
+    guard var area else { return SDL_RenderReadPixels(renderer, nil, format, pixels, pitch) == 0 }
+    return SDL_RenderReadPixels(renderer, &area, format, pixels, pitch) == 0
 }

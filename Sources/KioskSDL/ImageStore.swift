@@ -101,12 +101,12 @@ final class ImageStore {
         let candidates = entries.filter { p, e in
             e.texture != nil && !isOnScreen(e) && p != path && !spared.contains(p)
         }
-        for (path, e) in candidates.sorted(by: { $0.value.drawnInFrame < $1.value.drawnInFrame }) {
+        for (going, e) in candidates.sorted(by: { $0.value.drawnInFrame < $1.value.drawnInFrame }) {
             guard held > budgetBytes else { return }
             held -= e.textureBytes
             SDL_DestroyTexture(e.texture)
-            entries[path]?.texture = nil
-            entries[path]?.isLetGo = true
+            entries[going]?.texture = nil
+            entries[going]?.isLetGo = true
         }
     }
 

@@ -60,15 +60,7 @@ final class SceneSnapshots {
             let texture = spare.popLast()
                 ?? SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), w, h)
         else { return nil }
-        var pixels: UnsafeMutableRawPointer?
-        var pitch: Int32 = 0
-        guard SDL_LockTexture(texture, nil, &pixels, &pitch) == 0, let pixels else {
-            SDL_DestroyTexture(texture)
-            return nil
-        }
-        let read = SDL_RenderReadPixels(renderer, nil, format, pixels, pitch)
-        SDL_UnlockTexture(texture)
-        guard read == 0 else {
+        guard readTarget(renderer, area: nil, format: format, into: texture) else {
             SDL_DestroyTexture(texture)
             return nil
         }

@@ -71,6 +71,21 @@ func benchFolder() -> String {
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     return folder
 }
+/// The 16384² deep-zoom demo (Assets/deepzoom/demo.dzi), drawn if it is not there.
+func demoPyramid() -> String {
+    let dzi = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Assets/deepzoom/demo.dzi").path
+    if !FileManager.default.fileExists(atPath: dzi) { generate(size: 16384, flat: false, out: dzi) }
+    return dzi
+}
+if CommandLine.arguments.contains("--overhead-only") {
+    // The deep-zoom tour alone: our work around SDL's (`overheadRatio`), to run the same binary several times.
+    let zoom = measuredTour(manifest(for: demoPyramid(), in: benchFolder()))
+    print(
+        "frameZoomMs \(formatted(zoom.median)) frameSdlOnlyMs \(formatted(zoom.sdlOnly)) "
+            + "overheadRatio \(formatted(zoom.median / max(zoom.sdlOnly, 1e-9)))")
+    exit(0)
+}
 if CommandLine.arguments.contains("--list-only") {
     let listFolder = benchFolder()
     let flung = listFrames(rows: 10_000, folder: listFolder)
@@ -140,9 +155,7 @@ let menu = frames(
 // Deep zoom: the 16384² demo, and flat pyramids of 2048² and 32768² for the scaling ratio.
 let folder = NSTemporaryDirectory() + "/kiosk-bench"
 try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-let demoDZI = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Assets/deepzoom/demo.dzi").path
-if !FileManager.default.fileExists(atPath: demoDZI) { generate(size: 16384, flat: false, out: demoDZI) }
+let demoDZI = demoPyramid()
 let firstFrameClock = ContinuousClock()
 let firstStart = firstFrameClock.now
 guard let first = try? HeadlessSession(manifestPath: manifest(for: demoDZI, in: folder), width: 1920, height: 1080)
