@@ -271,6 +271,22 @@ nonisolated var demoManifest: String {
         .deletingLastPathComponent().appendingPathComponent("Assets/kiosk.json").path
 }
 
+/// The benchmark's own folder (its manifests, logs and tile cache), made if need be.
+func benchFolder() -> String {
+    let folder = NSTemporaryDirectory() + "/kiosk-bench"
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+/// The 16384² deep-zoom demo (Assets/deepzoom/demo.dzi, beside the demo's manifest), drawn if it is not there.
+func demoPyramid() -> String {
+    let dzi = URL(fileURLWithPath: demoManifest).deletingLastPathComponent().appendingPathComponent(
+        "deepzoom/demo.dzi"
+    ).path
+    if !FileManager.default.fileExists(atPath: dzi) { generate(size: 16384, flat: false, out: dzi) }
+    return dzi
+}
+
 /// The demo's manifest written to `path` with `edit` made (`"transition": "zoom"` to `"fade"`, …) and its
 /// pictures', pyramid's and rows' paths made absolute, so that it reads the demo's files from anywhere.
 func demoManifest(editing edit: (from: String, to: String), at path: String) -> String {

@@ -20,8 +20,7 @@ let json = CommandLine.arguments.contains("--json")
 // inherits its parent's CPUs, and the real-time kiosk's decoding threads must not share the frame loop's core).
 if CommandLine.arguments.contains("--transition-only") {
     _ = kiosk_pin_to_last_cpu()
-    let folder = NSTemporaryDirectory() + "/kiosk-bench"
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = benchFolder()
     let r = transitionFrames(folder: folder)
     let a = attractFrames()
     print(
@@ -37,16 +36,13 @@ if CommandLine.arguments.contains("--reload-only") {
     exit(0)
 }
 if CommandLine.arguments.contains("--settle-only") {
-    let folder = NSTemporaryDirectory() + "/kiosk-bench"
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let dzi = URL(fileURLWithPath: demoManifest).deletingLastPathComponent().appendingPathComponent("deepzoom/demo.dzi")
-    if !FileManager.default.fileExists(atPath: dzi.path) { generate(size: 16384, flat: false, out: dzi.path) }
+    let folder = benchFolder()
+    _ = demoPyramid()
     print("settleToSharpMs \(formatted(settleToSharp(folder: folder, cache: folder + "/cache")))")
     exit(0)
 }
 if CommandLine.arguments.contains("--tour-only") {
-    let folder = NSTemporaryDirectory() + "/kiosk-bench"
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = benchFolder()
     let copies = referenceCopies(seconds: 10)
     let t = realtimeTours(folder: folder, cache: folder + "/cache")
     print(
@@ -64,19 +60,6 @@ if CommandLine.arguments.contains("--input-only") {
     let event = inputEvent(gestures: 2000)
     print("engineStepNs \(Int(step.perItemNs.rounded())) eventNs \(Int(event.perItemNs.rounded()))")
     exit(0)
-}
-/// The benchmark's own folder (its manifests, logs and tile cache), made if need be.
-func benchFolder() -> String {
-    let folder = NSTemporaryDirectory() + "/kiosk-bench"
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    return folder
-}
-/// The 16384² deep-zoom demo (Assets/deepzoom/demo.dzi), drawn if it is not there.
-func demoPyramid() -> String {
-    let dzi = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Assets/deepzoom/demo.dzi").path
-    if !FileManager.default.fileExists(atPath: dzi) { generate(size: 16384, flat: false, out: dzi) }
-    return dzi
 }
 if CommandLine.arguments.contains("--overhead-only") {
     // The deep-zoom tour alone: our work around SDL's (`overheadRatio`), to run the same binary several times.
@@ -124,8 +107,7 @@ if CommandLine.arguments.contains("--fleet-only") {
 let onlyPans = CommandLine.arguments.contains("--pan-only")
 let eight = figureEight(seconds: 10)
 // The map's pans without words (as Qt's peer draws it), and with 20 labels on it.
-let wordsFolder = NSTemporaryDirectory() + "/kiosk-bench"
-try? FileManager.default.createDirectory(atPath: wordsFolder, withIntermediateDirectories: true)
+let wordsFolder = benchFolder()
 let plainMap = mapManifest(labels: 0, in: wordsFolder)
 let pans = mapFrames(zoom: 1, rotations: [.none, .quarter], gesture: eight, manifest: plainMap)
 let panZoomed = mapFrames(zoom: 0.53, rotations: [.none], gesture: eight, manifest: plainMap)[0]
@@ -153,8 +135,7 @@ let menu = frames(
     count: 400)
 
 // Deep zoom: the 16384² demo, and flat pyramids of 2048² and 32768² for the scaling ratio.
-let folder = NSTemporaryDirectory() + "/kiosk-bench"
-try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+let folder = benchFolder()
 let demoDZI = demoPyramid()
 let firstFrameClock = ContinuousClock()
 let firstStart = firstFrameClock.now
