@@ -102,9 +102,7 @@ final class ContentReload: @unchecked Sendable {
                 // Many signals at once are one picture and one reload.
                 for (byte, type) in [(Self.reloadByte, event), (Self.pictureByte, pictureEvent)]
                 where buffer[0..<n].contains(byte) {
-                    var e = SDL_Event()
-                    e.type = type
-                    SDL_PushEvent(&e)
+                    IdleWait.post(type)
                 }
             }
         }
@@ -154,9 +152,7 @@ final class ContentReload: @unchecked Sendable {
             lock.lock()
             finished = report
             lock.unlock()
-            var e = SDL_Event()
-            e.type = done
-            SDL_PushEvent(&e)
+            IdleWait.post(done)
         }
         t.name = "kiosk-reload"
         t.start()

@@ -70,11 +70,7 @@ final class FrameLoop {
         waiter.wakeOnEventsAndSignals()
         // A decoded tile is an SDL event: it wakes the loop wherever it sleeps, and the frame draws it.
         let tileEvent = SDL_RegisterEvents(1)
-        let wake: @Sendable () -> Void = {
-            var e = SDL_Event()
-            e.type = tileEvent
-            SDL_PushEvent(&e)
-        }
+        let wake: @Sendable () -> Void = { IdleWait.post(tileEvent) }
         renderer.tiles.workers?.notify(wake)
         // As is a picture decoded ahead, and a list's thumbnail.
         renderer.images.onPrefetched = wake

@@ -7,6 +7,8 @@ import Foundation
 
 /// Where the signal handlers write (the running waiter's pipe), and SDL's handlers they pass the signal on to.
 nonisolated(unsafe) var signalWakeFD: Int32 = -1
+/// Where `IdleWait.post` writes once its event is queued (the running waiter's pipe).
+nonisolated(unsafe) var eventWakeFD: Int32 = -1
 nonisolated(unsafe) var previousTermHandler: (@convention(c) (Int32) -> Void)?
 nonisolated(unsafe) var previousIntHandler: (@convention(c) (Int32) -> Void)?
 
@@ -77,14 +79,21 @@ final class IdleWait {
         wakeOnSignals()
     }
 
-    /// An event pushed into SDL's queue (from any thread) ends the wait. Until `SDL_Quit`.
+    /// An event posted into SDL's queue from any thread (`post`) ends the wait.
     func wakeOnEvents() {
         guard !usesSDLWait, pipeFDs.write >= 0 else { return }
-        SDL_AddEventWatch(
-            { data, _ in
-                IdleWait.wake(Int32(Int(bitPattern: data) - 1))
-                return 1
-            }, UnsafeMutableRawPointer(bitPattern: Int(pipeFDs.write) + 1))
+        eventWakeFD = pipeFDs.write
+    }
+
+    /// Pushes an event of `type` into SDL's queue (any thread) and then wakes the waiter: the event is there when
+    /// it wakes. (SDL calls an event watch before it queues the event: a waiter woken from one could find the
+    /// queue still empty and sleep again, the event unseen until its next timer.) With SDL's own wait
+    /// (`usesSDLWait`), the push alone wakes it.
+    static func post(_ type: UInt32) {
+        var e = SDL_Event()
+        e.type = type
+        SDL_PushEvent(&e)
+        if eventWakeFD >= 0 { wake(eventWakeFD) }
     }
 
     /// SIGTERM and SIGINT end the wait (then SDL's handler, called after ours, makes them a quit).
@@ -162,6 +171,8 @@ final class IdleWait {
 
     deinit {
         for fd in open.values { close(fd) }
+        // No later post writes into whatever file takes this number next.
+        if eventWakeFD == pipeFDs.write { eventWakeFD = -1 }
         close(pipeFDs.read)
         close(pipeFDs.write)
     }

@@ -39,7 +39,7 @@ extension SDLEventTests {
         #expect(waiter.open[fifo] != nil)
     }
 
-    /// An event pushed into SDL from another thread (a decoded tile) ends the sleep.
+    /// An event posted into SDL from another thread (a decoded tile) ends the sleep, and is in the queue then.
     @Test func anEventPushedFromAnotherThreadEndsTheWait() throws {
         setenvDummy()
         #expect(SDL_Init(SDL_INIT_EVENTS) == 0)
@@ -50,9 +50,7 @@ extension SDLEventTests {
         let type = SDL_RegisterEvents(1)
         let thread = Thread {
             Thread.sleep(forTimeInterval: 0.05)
-            var e = SDL_Event()
-            e.type = type
-            SDL_PushEvent(&e)
+            IdleWait.post(type)
         }
         thread.start()
         #expect(waiter.wait(milliseconds: 60_000) == .input)
