@@ -41,12 +41,16 @@ let package = Package(
         // A picture's rows copied onto the screen with stores that bypass the cache (the software renderer's plain
         // copies, RowCopy.swift): a few lines of C, as Swift has no non-temporal store.
         .target(name: "CCopyRows"),
+        // The panel's power while the screen is blank: the connector's DPMS set with the kernel's mode-setting
+        // ioctls on SDL's own DRM file descriptor (the kernel's structures from libdrm-dev's copy of its headers,
+        // which libsdl2-dev brings; nothing more is linked).
+        .target(name: "CDisplayPower"),
         // The SDL boundary: display, images, words, drawing, events, the frame loop.
         .target(
             name: "KioskSDL",
             dependencies: [
                 "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CClock", "CLastWords", "CPictureRows", "CCopyRows",
-                "Kiosk",
+                "CDisplayPower", "Kiosk",
                 "EventLog",
                 "ScrollEngine",
             ]),

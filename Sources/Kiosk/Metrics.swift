@@ -64,11 +64,20 @@ public struct Metrics: Sendable {
         public var residentBytes: Int
         public var textureBytes: Int
         public var clockSynchronized: Bool
+        /// SDL's video driver and the renderer that draws on it (its picture read back right at start).
+        public var videoDriver: String
+        public var renderer: String
+        /// Whether the panel is powered: false only when the kiosk turned it off (DPMS) for a blank screen.
+        public var displayPowerOn: Bool
 
         public init(
             version: String, content: String, upSeconds: Double, placeholders: Int, residentBytes: Int,
-            textureBytes: Int, clockSynchronized: Bool
+            textureBytes: Int, clockSynchronized: Bool, videoDriver: String = "", renderer: String = "",
+            displayPowerOn: Bool = true
         ) {
+            self.videoDriver = videoDriver
+            self.renderer = renderer
+            self.displayPowerOn = displayPowerOn
             self.version = version
             self.content = content
             self.upSeconds = upSeconds
@@ -115,6 +124,12 @@ public struct Metrics: Sendable {
         metric(
             "kiosk_clock_synchronized", "gauge", "1 when the wall clock is synchronised.",
             [("", now.clockSynchronized ? "1" : "0")])
+        metric(
+            "kiosk_renderer_info", "gauge", "The video driver and the renderer that draws (its picture read back).",
+            [("{video_driver=\"\(Self.label(now.videoDriver))\",renderer=\"\(Self.label(now.renderer))\"}", "1")])
+        metric(
+            "kiosk_display_power", "gauge", "1 while the panel is powered, 0 while the kiosk has turned it off.",
+            [("", now.displayPowerOn ? "1" : "0")])
         return out
     }
 

@@ -1,21 +1,25 @@
 /// What the kiosk tells systemd after a frame (operations.md), read from the frame's typed events as the trace
 /// and the visitor statistics read them: `READY=1` with `STATUS=showing …` after the first frame, and again after
-/// the frame that shows a reload's outcome (the new content, or why the old stays).
+/// the frame that shows a reload's outcome (the new content, or why the old stays), each naming the renderer that
+/// draws (its picture read back right at start: `systemctl status kiosk` says what draws the screen).
 public struct ServiceStatus {
     /// One notification.
     public enum Update: Equatable, Sendable {
-        case ready(scene: String)
-        case reloaded(scene: String)
-        case reloadFailed(why: String)
+        case ready(scene: String, renderer: String?)
+        case reloaded(scene: String, renderer: String?)
+        case reloadFailed(why: String, renderer: String?)
 
         /// The notification's text (`sd_notify`'s assignments, one a line).
         public var message: String {
             switch self {
-            case .ready(let scene): "READY=1\nSTATUS=showing \(scene)"
-            case .reloaded(let scene): "READY=1\nSTATUS=showing \(scene) (reloaded)"
-            case .reloadFailed(let why): "READY=1\nSTATUS=reload failed: \(why)"
+            case .ready(let scene, let renderer): "READY=1\nSTATUS=showing \(scene)" + Self.drawnBy(renderer)
+            case .reloaded(let scene, let renderer):
+                "READY=1\nSTATUS=showing \(scene) (reloaded)" + Self.drawnBy(renderer)
+            case .reloadFailed(let why, let renderer): "READY=1\nSTATUS=reload failed: \(why)" + Self.drawnBy(renderer)
             }
         }
+
+        private static func drawnBy(_ renderer: String?) -> String { renderer.map { "; renderer \($0)" } ?? "" }
 
         /// Whether it ends a reload (the next one queued may begin).
         public var endsReload: Bool {
@@ -28,18 +32,22 @@ public struct ServiceStatus {
     /// Whether `READY=1` has been sent (the first frame is up).
     public var isReady: Bool { shownFirstFrame }
 
-    public init() {}
+    /// The renderer that draws (nil: not said).
+    public var renderer: String?
+
+    public init(renderer: String? = nil) { self.renderer = renderer }
 
     /// After a frame with `events` showing `scene`: what to notify, in order.
     public mutating func afterFrame(_ events: [TraceEvent], scene: String) -> [Update] {
         var updates: [Update] = []
         if !shownFirstFrame {
             shownFirstFrame = true
-            updates.append(.ready(scene: scene))
+            updates.append(.ready(scene: scene, renderer: renderer))
         }
         for e in events {
             guard case .contentDidReload(let error) = e.kind else { continue }
-            updates.append(error.map { .reloadFailed(why: $0) } ?? .reloaded(scene: scene))
+            updates.append(
+                error.map { .reloadFailed(why: $0, renderer: renderer) } ?? .reloaded(scene: scene, renderer: renderer))
         }
         return updates
     }

@@ -16,6 +16,10 @@ public final class Display {
     }
 
     public let mode: Mode
+    /// SDL's video driver (`kmsdrm`, `x11`, `wayland`, `dummy`, ...) and the renderer that draws on it, chosen
+    /// and proved by `RendererChoice`.
+    public let videoDriver: String
+    public let rendererName: String
     let window: OpaquePointer
     let renderer: OpaquePointer
     /// The output size in pixels (the physical screen).
@@ -52,7 +56,8 @@ public final class Display {
                 "no display: SDL could not start video (\(sdlError())); on a desktop run in a window, "
                     + "on a kiosk set SDL_VIDEODRIVER=kmsdrm, or use --headless WxH")
         }
-        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
+        // SDL 2.26 names kmsdrm "KMSDRM" (and the others in lower case): compared in lower case everywhere.
+        let driver = (SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none").lowercased()
         let asked = getenv("SDL_VIDEODRIVER").map { String(cString: $0) }
         // SDL 2.26 falls back to "offscreen" silently when kmsdrm fails: a black screen with no reason given.
         if driver == "offscreen" && asked != "offscreen" {
@@ -82,39 +87,59 @@ public final class Display {
             }
             flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
         }
+        let headless = if case .headless = mode { true } else { false }
+        if driver == "kmsdrm" {
+            // The software renderer's surface is shown through a GPU renderer of SDL's choosing, the desktop
+            // `opengl` by default, which draws nothing into kmsdrm's OpenGL ES context.
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "opengles2")
+        }
+        let candidates = RendererChoice.candidates(
+            videoDriver: driver, asked: getenv("SDL_RENDER_DRIVER").map { String(cString: $0) },
+            available: Self.renderDrivers(), headless: headless)
         let position = kiosk_windowpos_centered()
-        guard let window = SDL_CreateWindow("kiosk", position, position, w, h, flags) else {
-            let reason = sdlError()
+        var windowError: String?
+        let chosen = RendererChoice.first(
+            of: candidates,
+            open: { (name) -> Result<(window: OpaquePointer, renderer: OpaquePointer), RendererChoice.Failure> in
+                // A window for each try: a renderer that failed may have left its window made for another API.
+                guard let window = SDL_CreateWindow("kiosk", position, position, w, h, flags) else {
+                    windowError = sdlError()
+                    return .failure(.init(reason: "no window: \(windowError ?? "")"))
+                }
+                var rendererFlags = SDL_RENDERER_TARGETTEXTURE.rawValue
+                if name != RendererChoice.software && !headless { rendererFlags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
+                guard let index = Self.renderDrivers().firstIndex(of: name),
+                    let renderer = SDL_CreateRenderer(window, Int32(index), rendererFlags)
+                else {
+                    let reason = sdlError()
+                    SDL_DestroyWindow(window)
+                    return .failure(.init(reason: reason))
+                }
+                return .success((window, renderer))
+            },
+            check: { RendererProbe.check($0.renderer) },
+            close: {
+                SDL_DestroyRenderer($0.renderer)
+                SDL_DestroyWindow($0.window)
+            })
+        guard let chosen else {
             SDL_Quit()
-            throw .other("no display: cannot open a window on the \(driver) video driver (\(reason))")
-        }
-        self.window = window
-        var renderer: OpaquePointer?
-        if case .headless = mode {
-            renderer = SDL_CreateRenderer(
-                window, -1, SDL_RENDERER_SOFTWARE.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue)
-        } else {
-            renderer = SDL_CreateRenderer(
-                window, -1,
-                SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
-                    | SDL_RENDERER_TARGETTEXTURE.rawValue)
-            if renderer == nil {
-                log(.warning, "no accelerated renderer (\(sdlError())); drawing in software")
-                renderer = SDL_CreateRenderer(
-                    window, -1, SDL_RENDERER_SOFTWARE.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue)
+            if let windowError {
+                throw .other("no display: cannot open a window on the \(driver) video driver (\(windowError))")
             }
+            throw .other(
+                "no renderer draws on the \(driver) video driver (tried \(candidates.joined(separator: ", ")): see the lines above"
+            )
         }
-        guard let renderer else {
-            let reason = sdlError()
-            SDL_DestroyWindow(window)
-            SDL_Quit()
-            throw .other("cannot create a renderer on the \(driver) video driver (\(reason))")
-        }
+        for line in chosen.passedOver { log(.error, line) }
+        window = chosen.renderer.window
+        let renderer = chosen.renderer.renderer
         self.renderer = renderer
+        rendererName = chosen.name
+        videoDriver = driver
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
-        let rendererName = info.name.map { String(cString: $0) } ?? "?"
-        isSoftware = rendererName == "software"
+        isSoftware = rendererName == RendererChoice.software
         let opaqueFormat = TextureMaker.opaqueFormat(renderer: renderer, window: window)
         rowCopy = isSoftware ? RowCopy(renderer: renderer, window: window, format: opaqueFormat) : nil
         // The software renderer's streaming textures are its surfaces, which `rowCopy` reads; a GPU's would keep
@@ -134,9 +159,24 @@ public final class Display {
             SDL_GetCurrentDisplayMode(0, &dm) == 0 ? "\(dm.w)x\(dm.h) at \(dm.refresh_rate) Hz" : "unknown mode"
         log(
             .info,
-            "video driver \(driver), renderer \(rendererName), output \(ow)x\(oh), display \(refresh), "
+            "video driver \(driver), renderer \(rendererName), its test picture read back right (tried in the order "
+                + "\(candidates.joined(separator: ", "))), \(isSoftware ? "shown through " : "")"
+                + "\(glIdentity() ?? "no GL"), output \(ow)x\(oh), display \(refresh), "
                 + "max texture \(maxTextureSize.map(String.init) ?? "unlimited")")
     }
+
+    /// SDL's renderers, in its order (the index `SDL_CreateRenderer` takes).
+    static func renderDrivers() -> [String] {
+        (0..<max(0, SDL_GetNumRenderDrivers())).map { i in
+            var info = SDL_RendererInfo()
+            SDL_GetRenderDriverInfo(i, &info)
+            return info.name.map { String(cString: $0) } ?? "?"
+        }
+    }
+
+    /// Draws the known pattern again and reads it back (after a renderer reset): nil when right, else what was
+    /// wrong.
+    func checkPicture() -> String? { RendererProbe.check(renderer) }
 
     /// The output size changed (a resized window): read it again.
     func refreshSize() -> Size {

@@ -43,6 +43,8 @@ final class FrameLoop {
     static let swapWaitMs = 3000.0
     /// When the screen last changed, and whether the caches have let go since.
     var stillness = Stillness()
+    /// The panel turned off while the screen is blank, on before the first frame after.
+    let panel: PanelPower
 
     init(
         options: Options, app: KioskApp, display: Display, renderer: Renderer, replay: EventLog?,
@@ -66,6 +68,8 @@ final class FrameLoop {
             service.metricsFile = file
             service.metrics = Metrics(scene: app.scene.config.id)
         }
+        let power = DRMDisplayPower.of(window: display.window, videoDriver: display.videoDriver)
+        panel = PanelPower(control: power.control, whyNoControl: power.whyNot)
         waiter = IdleWait.forCurrentDriver()
         waiter.wakeOnEventsAndSignals()
         // A decoded tile is an SDL event: it wakes the loop wherever it sleeps, and the frame draws it.
@@ -128,6 +132,8 @@ final class FrameLoop {
     func run() throws(KioskError) {
         defer {
             notifier?.send("STOPPING=1")
+            // The console after the kiosk is seen.
+            panel.beforeFrame(blank: false)
             logMemory()
             log(
                 .info,
@@ -210,7 +216,8 @@ final class FrameLoop {
             version: kioskVersion, content: app.manifest.contentHash, upSeconds: now() / 1000,
             placeholders: app.scene.images.filter { !$0.loaded }.count, residentBytes: residentKiB() * 1024,
             textureBytes: renderer.tiles.cache.bytes + (renderer.layers?.bytes ?? 0) + renderer.words.bytes,
-            clockSynchronized: wall.isSynchronized)
+            clockSynchronized: wall.isSynchronized, videoDriver: display.videoDriver, renderer: display.rendererName,
+            displayPowerOn: panel.isOn)
     }
 
     /// What the frame's events say of the wall clock, to the journal.
@@ -282,6 +289,11 @@ final class FrameLoop {
             for r in replay.take(upTo: t) { deliver(r.event, at: r.timestamp) }
             // Tiles arriving, waiting for their upload or blending in are drawn as they come.
             needsDraw = pollSDL(at: t) || needsDraw || resetDrawn || renderer.pictureNeedsFrame || swapIsDue
+            if resetDrawn, let wrong = display.checkPicture() {
+                throw .other(
+                    "after a renderer reset, renderer \(display.rendererName) does not draw: \(wrong); the kiosk "
+                        + "ends, for its service to start it again on a renderer that does")
+            }
             resetDrawn = false
             if app.quitRequested && !clock.drawsEveryFrame { break }
             let wasMoving = app.needsFrame
@@ -426,6 +438,7 @@ final class FrameLoop {
         var swapping = false
         var frameMs = 0.0
         let lateBefore = pipeline.lateFrames
+        panel.beforeFrame(blank: app.isBlanked)
         try pipeline.frame(
             at: t,
             beforePresent: { () throws(KioskError) in
@@ -439,6 +452,7 @@ final class FrameLoop {
                 if let l = reloading.loading { reloading.loading = (l.start, l.frames + 1, max(l.worstMs, ms)) }
                 stillness.drew(at: t)
                 observeSettle(at: t)
+                panel.afterFrame(blank: app.isBlanked)
             })
         // The frame's typed events, read alike by the visits, the metrics, the trace and systemd's status, then
         // let go.

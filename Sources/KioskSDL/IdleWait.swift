@@ -57,7 +57,9 @@ final class IdleWait {
     /// elsewhere. `$KIOSK_INPUT_DEVICES` (paths separated by colons) replaces `/dev/input/event*`: tests stand a
     /// FIFO in for a device.
     static func forCurrentDriver(environment: [String: String] = ProcessInfo.processInfo.environment) -> IdleWait {
-        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        // SDL 2.26 says "KMSDRM": a kiosk compared as "kmsdrm" waited on no input device, and an idle screen took
+        // a touch only at its next timer (up to `maximumSleepMs`).
+        let driver = (SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "").lowercased()
         if let list = environment["KIOSK_INPUT_DEVICES"] {
             let paths = list.split(separator: ":").map(String.init)
             return IdleWait(usesSDLWait: false, devices: { paths })

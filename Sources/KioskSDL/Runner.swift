@@ -40,6 +40,7 @@ public enum Runner {
             display: display, tiles: tiles, budgetBytes: TextureBudget.pictures(manifest.textureBudgetBytes))
         // Made before the first picture loads: a long cut at the start extends systemd's start timeout.
         let service = ServiceDuties(keepsState: !options.calibrate && !options.touchTest)
+        service.status.renderer = display.rendererName
         images.whileWorking = { [unowned service] in service.stillWorking(realMs: Double(SDL_GetTicks64())) }
         let app = KioskApp(
             manifest: manifest, physicalSize: display.size, rotation: options.rotation, startScene: options.scene,

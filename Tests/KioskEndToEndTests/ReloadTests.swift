@@ -112,7 +112,7 @@ import Testing
         let kiosk = try Running(dir, config: config, extra: ["--scene", "menu"])
         // Good: a new zoom limit, the scene on screen unchanged: it stays where it is.
         _ = try write(Self.manifest.replacingOccurrences(of: "\"maxZoom\": 2.0", with: "\"maxZoom\": 3.0"))
-        #expect(kiosk.reload() == "showing menu (reloaded)")
+        #expect(kiosk.reload() == "showing menu (reloaded); renderer software")
         // Bad, five ways.
         let torn = Self.manifest.replacingOccurrences(of: "images/menu-long.png", with: "images/missing.png")
         try FileManager.default.createDirectory(
@@ -146,7 +146,7 @@ import Testing
                     ",\n   {\"id\": \"menu\", \"type\": \"scroll\", \"image\": \"images/menu-long.png\", \"axis\": \"vertical\"}",
                 with: ""
             ).replacingOccurrences(of: ", \"goto\": \"menu\"", with: ""))
-        #expect(kiosk.reload() == "showing map (reloaded)")
+        #expect(kiosk.reload() == "showing map (reloaded); renderer software")
         let r = kiosk.stop()
         #expect(r.status == 0, "\(r.stderr)")
         let reloads = r.events.filter { $0.event["name"] as? String == "contentDidReload" }
@@ -177,7 +177,7 @@ import Testing
         try saved.write(to: state.appendingPathComponent("state.json"), atomically: true, encoding: .utf8)
         let kiosk = try Running(dir, config: config, environment: ["STATE_DIRECTORY": state.path])
         _ = try write(Self.manifest.replacingOccurrences(of: "\"maxZoom\": 2.0", with: "\"maxZoom\": 3.0"))
-        #expect(kiosk.reload() == "showing map (reloaded)")
+        #expect(kiosk.reload() == "showing map (reloaded); renderer software")
         usleep(500_000)
         let r = kiosk.stop()
         #expect(r.status == 0, "\(r.stderr)")
@@ -211,7 +211,7 @@ import Testing
         var after: [Int] = []
         for i in 0..<20 {
             _ = try write(Self.manifest.replacingOccurrences(of: "\"maxZoom\": 2.0", with: "\"maxZoom\": \(2 + i)"))
-            #expect(kiosk.reload() == "showing map (reloaded)")
+            #expect(kiosk.reload() == "showing map (reloaded); renderer software")
             after.append(kiosk.residentKiB)
         }
         let growth = Double(after.last!) / Double(after.first!)

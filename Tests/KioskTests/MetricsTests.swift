@@ -63,7 +63,7 @@ import Testing
             "kiosk_info", "kiosk_up_seconds", "kiosk_frames_presented_total", "kiosk_last_frame_timestamp_seconds",
             "kiosk_frames_late_total", "kiosk_scene", "kiosk_screen_state", "kiosk_touches_total", "kiosk_visits_total",
             "kiosk_placeholders", "kiosk_reloads_total", "kiosk_resident_memory_bytes", "kiosk_texture_memory_bytes",
-            "kiosk_clock_synchronized",
+            "kiosk_clock_synchronized", "kiosk_renderer_info", "kiosk_display_power",
         ] {
             #expect(text.contains("# HELP \(name) "), "\(name)")
             #expect(text.contains("# TYPE \(name) "), "\(name)")
@@ -74,6 +74,18 @@ import Testing
         // A label value escapes its backslash, quote and line break.
         #expect(text.contains(#"kiosk_scene{scene="a\"b\\c\nd"} 1"#))
         #expect(text.hasSuffix("\n"))
+    }
+
+    /// Which renderer draws, and whether the panel is powered (the kiosk turns it off while the screen is blank).
+    @Test func theRendererAndThePanelsPower() {
+        var now = Self.now
+        now.videoDriver = "kmsdrm"
+        now.renderer = "opengles2"
+        now.displayPowerOn = false
+        let s = Self.samples(Metrics(scene: "map").exposition(now))
+        #expect(s[#"kiosk_renderer_info{video_driver="kmsdrm",renderer="opengles2"}"#] == "1")
+        #expect(s["kiosk_display_power"] == "0")
+        #expect(Self.samples(Metrics(scene: "map").exposition(Self.now))["kiosk_display_power"] == "1")
     }
 
     @Test func theContentHashIsStable() {

@@ -42,12 +42,25 @@ import Testing
         #expect(status.afterFrame([], scene: "home").map(\.message) == ["READY=1\nSTATUS=showing home"])
         #expect(status.afterFrame([TraceEvent(.idleReset)], scene: "home").isEmpty)
         let failed = status.afterFrame([TraceEvent(.contentDidReload(error: "kiosk.json: bad"))], scene: "home")
-        #expect(failed == [.reloadFailed(why: "kiosk.json: bad")])
+        #expect(failed == [.reloadFailed(why: "kiosk.json: bad", renderer: nil)])
         #expect(failed.map(\.message) == ["READY=1\nSTATUS=reload failed: kiosk.json: bad"])
         let reloaded = status.afterFrame(
             [TraceEvent(.sceneDidChange(scene: "lobby")), TraceEvent(.contentDidReload(error: nil))], scene: "lobby")
         #expect(reloaded.map(\.message) == ["READY=1\nSTATUS=showing lobby (reloaded)"])
         #expect(reloaded.allSatisfy { $0.endsReload })
-        #expect(!ServiceStatus.Update.ready(scene: "home").endsReload)
+        #expect(!ServiceStatus.Update.ready(scene: "home", renderer: nil).endsReload)
+    }
+
+    @Test func theStatusNamesTheRendererThatDraws() {
+        var status = ServiceStatus(renderer: "opengles2")
+        #expect(
+            status.afterFrame([], scene: "map").map(\.message) == ["READY=1\nSTATUS=showing map; renderer opengles2"])
+        #expect(
+            status.afterFrame([TraceEvent(.contentDidReload(error: nil))], scene: "map").map(\.message) == [
+                "READY=1\nSTATUS=showing map (reloaded); renderer opengles2"
+            ])
+        #expect(
+            status.afterFrame([TraceEvent(.contentDidReload(error: "kiosk.json: bad"))], scene: "map").map(\.message)
+                == ["READY=1\nSTATUS=reload failed: kiosk.json: bad; renderer opengles2"])
     }
 }
