@@ -55,7 +55,9 @@ install -D -m 0755 "$binary" "$root/usr/bin/kiosk"
 [ "$toolchain_libs" = 1 ] || strip --strip-unneeded "$root/usr/bin/kiosk"
 # The demo content is the package's; an operator's content lives in /srv/kiosk, which dpkg never touches.
 mkdir -p "$share/deepzoom"
-cp -r Assets/kiosk.json Assets/images Assets/directory.csv "$share/"
+cp -r Assets/kiosk.json Assets/images "$share/"
+# A row's thumbnail is relative to the manifest's folder, which is /etc/kiosk for the package's manifest.
+sed -e 's|,images/|,/usr/share/kiosk/images/|g' Assets/directory.csv > "$share/directory.csv"
 cp "$demo" "$share/deepzoom/demo.dzi"
 cp -r "${demo%.dzi}_files" "$share/deepzoom/demo_files"
 # The operator's manifest: a conffile, kept across upgrades. It starts as the demo, by absolute paths.
@@ -146,7 +148,7 @@ Version: $version
 Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $size
-Depends: $shlibs, libegl1, libgles2, libudev1, systemd, procps, fonts-noto-core
+Depends: $shlibs, libegl1, libgles2, libegl-mesa0, libgbm1, libgl1-mesa-dri, libudev1, systemd, procps, fonts-noto-core
 Suggests: prometheus-node-exporter
 Section: misc
 Priority: optional
