@@ -7,7 +7,8 @@ public let kioskVersion = "0.2.0"
 /// The metrics file of fleet.md: `--metrics PATH`, else `$STATE_DIRECTORY/kiosk.prom`, for node_exporter's
 /// textfile collector. Replaced atomically (written beside it, then renamed) on a thread of its own, so that the
 /// frame loop never waits for the disk; every `intervalMs` and at exit. A path that cannot be written is said
-/// once (`<4>`), and the kiosk runs on.
+/// once (`<4>`), and the kiosk runs on; a path that is there and is not a regular file (a FIFO, a device node,
+/// a folder) is refused at start, never replaced.
 public final class MetricsFile: @unchecked Sendable {
     let path: String
     let intervalMs: Double
@@ -20,6 +21,10 @@ public final class MetricsFile: @unchecked Sendable {
     public init?(option: String?, intervalSeconds: Double) {
         guard let path = option ?? ProcessInfo.processInfo.environment["STATE_DIRECTORY"].map({ $0 + "/kiosk.prom" })
         else { return nil }
+        if let what = notRegularFile(path) {
+            log(.error, "metrics: \(path) is \(what), not a regular file: no metrics are written")
+            return nil
+        }
         self.path = path
         intervalMs = intervalSeconds * 1000
     }
@@ -43,19 +48,12 @@ public final class MetricsFile: @unchecked Sendable {
     static let groupReadable: mode_t = 0o640
 
     private func write(_ text: String) {
-        let temporary = path + ".tmp"
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-            guard chmod(temporary, Self.groupReadable) == 0, rename(temporary, path) == 0 else {
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
-        } catch {
-            unlink(temporary)
-            lock.lock()
-            defer { lock.unlock() }
-            guard !warned else { return }
-            warned = true
-            log(.warning, "metrics: cannot write \(path) (\(error.localizedDescription)); the kiosk runs on without")
-        }
+        guard !writeAtomically(Data(text.utf8), to: path, mode: Self.groupReadable) else { return }
+        let reason = String(cString: strerror(errno))
+        lock.lock()
+        defer { lock.unlock() }
+        guard !warned else { return }
+        warned = true
+        log(.warning, "metrics: cannot write \(path) (\(reason)); the kiosk runs on without")
     }
 }

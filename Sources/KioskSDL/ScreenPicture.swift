@@ -68,6 +68,28 @@ final class ScreenPicture: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// `surface` as a whole PNG in memory (ending in its IEND chunk), nil when SDL_image could not encode it: the
+    /// file is written only from a picture known whole.
+    static func png(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Data? {
+        // Deflate's stored blocks bound the size: the raw rows (a filter byte each), 5 bytes a 16 KiB block, and
+        // the chunks around them.
+        let raw = Int(surface.pointee.h) * (Int(surface.pointee.w) * 3 + 1)
+        var buffer = [UInt8](repeating: 0, count: raw + raw / 16_384 * 5 + 4096)
+        let count = buffer.withUnsafeMutableBytes { (b) -> Int in
+            guard let rw = SDL_RWFromMem(b.baseAddress, Int32(b.count)) else { return 0 }
+            guard IMG_SavePNG_RW(surface, rw, 0) == 0 else {
+                SDL_RWclose(rw)
+                return 0
+            }
+            let end = Int(SDL_RWtell(rw))
+            SDL_RWclose(rw)
+            return end
+        }
+        let iend: [UInt8] = [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        guard count >= 20, Array(buffer[count - 8..<count]) == iend else { return nil }
+        return Data(buffer[0..<count])
+    }
+
     /// `frame` shrunk to at most `maximumWidth` wide (linear), as a PNG at `path`, atomically.
     private func write(_ frame: UnsafeMutablePointer<SDL_Surface>, to path: String) {
         let scale = min(1, Double(Self.maximumWidth) / Double(max(1, frame.pointee.w)))
@@ -77,12 +99,14 @@ final class ScreenPicture: @unchecked Sendable {
         )
         guard let small = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGB888.rawValue) else { return }
         defer { SDL_FreeSurface(small) }
-        let temporary = path + ".tmp"
-        guard SDL_SoftStretchLinear(frame, nil, small, nil) == 0, IMG_SavePNG(small, temporary) == 0,
-            chmod(temporary, MetricsFile.groupReadable) == 0, rename(temporary, path) == 0
-        else {
-            unlink(temporary)
-            log(.warning, "screen picture: cannot write \(path) (\(sdlError()))")
+        guard SDL_SoftStretchLinear(frame, nil, small, nil) == 0, let png = Self.png(small) else {
+            log(.warning, "screen picture: cannot encode the screen (\(sdlError()))")
+            return
+        }
+        guard writeAtomically(png, to: path, mode: MetricsFile.groupReadable) else {
+            log(
+                .warning,
+                "screen picture: cannot write \(path) (\(String(cString: strerror(errno)))); the last one stays")
             return
         }
         log(.info, "screen picture: \(path), \(w)x\(h)")

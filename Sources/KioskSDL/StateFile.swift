@@ -59,18 +59,29 @@ func stateFolder(_ environment: [String: String] = ProcessInfo.processInfo.envir
 }
 
 /// Writes `data` to `path` so that the file is the old one or the new one, never half of either: a temporary
-/// file beside it, fsync, rename, fsync of the folder. False (errno set) when it could not.
-func writeAtomically(_ data: Data, to path: String) -> Bool {
+/// file beside it, every byte written and checked, fsync, rename, fsync of the folder; a write that fails (a full
+/// disk) never replaces the good file. `mode`, when given, whatever the umask (the metrics and the screen's
+/// picture are the group's to read). A path that is there and is not a regular file (a FIFO, a device, a folder)
+/// is never replaced. False (errno set) when it could not.
+func writeAtomically(_ data: Data, to path: String, mode: mode_t? = nil) -> Bool {
+    if notRegularFile(path) != nil {
+        errno = EEXIST
+        return false
+    }
     let temporary = path + ".tmp"
     let ok = { () -> Bool in
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { return false }
-        defer { close(fd) }
+        var closed = false
+        defer { if !closed { close(fd) } }
         if let code = writeAll(fd, [UInt8](data)) {
             errno = code
             return false
         }
-        return fsync(fd) == 0
+        if let mode, fchmod(fd, mode) != 0 { return false }
+        guard fsync(fd) == 0 else { return false }
+        closed = true
+        return close(fd) == 0
     }()
     guard ok, rename(temporary, path) == 0 else {
         let saved = errno
@@ -84,4 +95,20 @@ func writeAtomically(_ data: Data, to path: String) -> Bool {
         close(dirFD)
     }
     return true
+}
+
+/// What `path` is when it is there and is not a regular file ("a FIFO", "a character device", "a folder", ...);
+/// nil when it is a regular file or not there (a symbolic link is looked through: a link to a file is a file).
+func notRegularFile(_ path: String) -> String? {
+    var st = stat()
+    guard stat(path, &st) == 0 else { return nil }
+    switch st.st_mode & S_IFMT {
+    case S_IFREG: return nil
+    case S_IFIFO: return "a FIFO"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFDIR: return "a folder"
+    case S_IFSOCK: return "a socket"
+    default: return "not a regular file"
+    }
 }
