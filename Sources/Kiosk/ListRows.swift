@@ -136,14 +136,18 @@ extension Manifest {
     static func jsonLinesRows(
         _ bytes: [UInt8], file: String, languages: [String], baseDirectory: String, problems: ProblemList
     ) -> [ListRow] {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        // A byte-order mark is dropped, as the CSV, manifest and event-log readers drop it.
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        guard let text = String(validating: body, as: UTF8.self) else {
             problems.add(
-                ManifestError(file: file, path: "", message: "not UTF-8 text (byte \(firstInvalidUTF8(bytes) ?? 0))"))
+                ManifestError(file: file, path: "", message: "not UTF-8 text (byte \(firstInvalidUTF8(body) ?? 0))"))
             return []
         }
         var rows: [ListRow] = []
         let lines = ProblemList(file: file)
-        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Lines end in LF or CRLF (a Windows editor's): "\r\n" is one Character in Swift, never equal to "\n".
+        let split = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (i, line) in split.enumerated() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             let key = "line \(i + 1)"
             guard rows.count < maximumRows else {

@@ -104,6 +104,22 @@ import Testing
         #expect(rows.map(\.action) == [.show(scene: "map", hotspot: "cafe"), .goto(scene: "menu")])
     }
 
+    /// A Windows editor's JSON Lines: a byte-order mark and CRLF line ends, read as the CSV reader reads them
+    /// (JSON itself takes "\r" as white space); the line numbers stay the file's.
+    @Test func jsonLinesWithCRLFAndABOMAreRead() throws {
+        let lines =
+            "\u{FEFF}{\"id\": \"cafe\", \"title\": \"Café\", \"show\": \"map#cafe\"}\r\n\r\n"
+            + "{\"id\": \"menu\", \"title\": \"Menu\", \"goto\": \"menu\"}\r\n{\"id\": \"oops\", \"title\": 3}\r\n"
+        let check = Self.check("rows.jsonl", Array(lines.utf8), rows: "rows.jsonl")
+        #expect(
+            check.errors.map(\.description) == [
+                #"/k/rows.jsonl: line 4.title: expected a text (a string, or one per language), found a number"#
+            ])
+        let good = Self.check("rows.jsonl", Array(lines.utf8.dropLast(28)), rows: "rows.jsonl")
+        let rows = try #require(good.manifest?.scenes[0].list?.rows, "\(good.problems)")
+        #expect(rows.map(\.id) == ["cafe", "menu"])
+    }
+
     @Test func aMissingFileIsNamed() {
         let check = Self.check("other.csv", [], rows: "rows.csv")
         #expect(check.errors.map(\.description) == ["k.json: scenes[0].rows: /k/rows.csv: cannot be read (missing)"])
