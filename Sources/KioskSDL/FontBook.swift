@@ -3,6 +3,10 @@ import CSDL2
 import CSDL2TTF
 import Kiosk
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The fonts words are drawn in: for each language the manifest's font for it, else its `default`, else an
 /// installed font that covers the language (fontconfig). Fonts are opened once per file and pixel size.
 final class FontBook {
@@ -24,10 +28,23 @@ final class FontBook {
         if TTF_WasInit() == 0 && TTF_Init() != 0 { log(.error, "words: SDL_ttf cannot start (\(sdlError()))") }
     }
 
-    /// The font file for `language`.
+    /// The font file for `language`: the manifest's, unless it cannot draw (then, said once for each file, an
+    /// installed one that covers the language: a broken font never blanks the words).
     func file(for language: String) -> String? {
         if let known = files[language] { return known }
-        let file = named[language] ?? named["default"] ?? Self.installedFont(covering: language)
+        var file = named[language] ?? named["default"]
+        if let chosen = file, let why = Self.problem(file: chosen, language: language) {
+            file = Self.installedFont(covering: language)
+            if !broken.contains(chosen) {
+                broken.insert(chosen)
+                log(
+                    .error,
+                    "words: \(chosen): \(why); drawn in \(file ?? "no font (none installed covers \"\(language)\")") instead"
+                )
+            }
+        } else if file == nil {
+            file = Self.installedFont(covering: language)
+        }
         files[language] = file
         if file == nil {
             log(
@@ -143,6 +160,7 @@ extension FontBook {
     static func report(language: String, named: [String: String]) -> FontReport {
         if TTF_WasInit() == 0 && TTF_Init() != 0 { return .notAFont(file: "?", why: "SDL_ttf cannot start") }
         guard let file = named[language] ?? named["default"] ?? installedFont(covering: language) else { return .none }
+        if let why = problem(file: file, language: language) { return .notAFont(file: file, why: why) }
         guard let font = TTF_OpenFont(file, 16) else { return .notAFont(file: file, why: sdlError()) }
         defer { TTF_CloseFont(font) }
         let family = TTF_FontFaceFamilyName(font).map { String(cString: $0) } ?? "?"
@@ -150,6 +168,50 @@ extension FontBook {
             return .lacksScript(file: file, family: family)
         }
         return .font(file: file, family: family)
+    }
+
+    /// Why `file` cannot draw `language`'s words (nil when it can): not a regular file (looked at without blocking:
+    /// a FIFO would hang SDL_ttf's read for ever), not a font SDL_ttf opens, or a font whose glyphs do not load (a
+    /// file copied in half opens, and draws nothing).
+    static func problem(file: String, language: String) -> String? {
+        if let why = RegularFile.problem(file) { return why }
+        if let cut = truncation(file) { return cut }
+        if TTF_WasInit() == 0 && TTF_Init() != 0 { return "SDL_ttf cannot start (\(sdlError()))" }
+        guard let font = TTF_OpenFont(file, 16) else { return "not a font SDL_ttf can open (\(sdlError()))" }
+        defer { TTF_CloseFont(font) }
+        for letter in [sampleLetter(of: language), 0x41] {
+            guard let glyph = TTF_RenderGlyph32_Blended(font, letter, SDL_Color(r: 255, g: 255, b: 255, a: 255))
+            else { return "its letters do not load (\(sdlError())): a file copied only in part?" }
+            SDL_FreeSurface(glyph)
+        }
+        return nil
+    }
+
+    /// Where a TrueType or OpenType font file ends short of its own tables (its table directory names each table's
+    /// offset and length): a file copied only in part, which SDL_ttf opens and whose later letters draw nothing.
+    /// Nil for a whole file, and for what is not such a font (SDL_ttf says why).
+    static func truncation(_ file: String) -> String? {
+        guard case .success(let f) = RegularFile.open(file) else { return nil }
+        defer { close(f.fd) }
+        let size = f.size
+        guard let head = RegularFile.bytes(f.fd, at: 0, count: 12), head.count == 12 else { return nil }
+        func u16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }
+        func u32(_ b: [UInt8], _ i: Int) -> Int { u16(b, i) << 16 | u16(b, i + 2) }
+        let version = u32(head, 0)
+        // TrueType (0x00010000, 'true') and CFF ('OTTO') fonts; a collection ('ttcf') is left to SDL_ttf.
+        guard version == 0x0001_0000 || version == 0x7472_7565 || version == 0x4F54_544F else { return nil }
+        let tables = u16(head, 4)
+        guard let directory = RegularFile.bytes(f.fd, at: 12, count: 16 * tables), directory.count == 16 * tables
+        else { return "its table directory ends past the file's end (\(size) bytes): a file copied only in part?" }
+        for t in 0..<tables {
+            let end = u32(directory, 16 * t + 8) + u32(directory, 16 * t + 12)
+            if end > size {
+                let tag = String(decoding: directory[16 * t..<16 * t + 4], as: UTF8.self)
+                return
+                    "its table \"\(tag)\" ends at byte \(end), past the file's end (\(size) bytes): a file copied only in part?"
+            }
+        }
+        return nil
     }
 
     /// A letter of the script `language` is written in (a font without it cannot write the language).
