@@ -20,6 +20,16 @@ public struct Visit: Codable, Equatable, Sendable {
     /// When it began on the kiosk's clock (not written): a visit that ended while the wall clock was not yet
     /// synchronised is dated again from it once it is (fleet.md).
     public var startMs = 0.0
+    /// The wall clock (Unix seconds) when it began, as read then: a visit is dated by the clock it started under,
+    /// not by one set back to 1970 before it ended.
+    public var startWall = 0.0
+
+    /// The wall-clock years a visit is filed under: a clock outside them (a board's 1970, a year-1 typo) is
+    /// wrong, and a visit started under it waits for the clock to be right.
+    public static let plausibleWallSeconds = 946_684_800.0..<7_258_118_400.0  // 2000-01-01 to 2200-01-01 UTC
+
+    /// Whether it began under a plausible wall clock.
+    public var isPlausiblyDated: Bool { Self.plausibleWallSeconds.contains(startWall) }
 
     enum CodingKeys: String, CodingKey {
         case start, durationMs, scenes, hotspots, gestures, languages
@@ -54,6 +64,7 @@ public struct Visit: Codable, Equatable, Sendable {
 public final class VisitCounter {
     struct Open {
         var startMs: Double
+        var startWall: Double
         var lastTouchMs: Double
         var scene: String
         var sceneSince: Double
@@ -95,7 +106,8 @@ public final class VisitCounter {
         if open == nil && lastInput > seenInput {
             let start = min(lastInput, max(seenInput, app.activeSince))
             open = Open(
-                startMs: start, lastTouchMs: lastInput, scene: shownScene, sceneSince: start, language: shownLanguage,
+                startMs: start, startWall: wallClock(start), lastTouchMs: lastInput, scene: shownScene,
+                sceneSince: start, language: shownLanguage,
                 languageSince: start)
         }
         seenInput = lastInput
@@ -124,7 +136,7 @@ public final class VisitCounter {
                 }
             case .idleReset:
                 open = nil
-                return Self.close(v, wallClock: wallClock)
+                return Self.close(v)
             default: break
             }
         }
@@ -135,19 +147,20 @@ public final class VisitCounter {
     public func finish() -> Visit? {
         guard let v = open else { return nil }
         open = nil
-        return Self.close(v, wallClock: wallClock)
+        return Self.close(v)
     }
 
-    static func close(_ open: Open, wallClock: (Double) -> Double) -> Visit {
+    static func close(_ open: Open) -> Visit {
         var v = open
         v.scenes[v.scene, default: 0] += max(0, v.lastTouchMs - v.sceneSince)
         if let language = v.language { v.languages[language, default: 0] += max(0, v.lastTouchMs - v.languageSince) }
         var visit = Visit(
-            start: LocalTime.iso(wallClock(v.startMs)), durationMs: Int((v.lastTouchMs - v.startMs).rounded()),
+            start: LocalTime.iso(v.startWall), durationMs: Int((v.lastTouchMs - v.startMs).rounded()),
             scenes: v.scenes.mapValues { Int($0.rounded()) }, hotspots: v.hotspots,
             gestures: Visit.gestureNames.reduce(into: [:]) { $0[$1] = v.gestures[$1] ?? 0 },
             languages: v.language == nil ? nil : v.languages.mapValues { Int($0.rounded()) })
         visit.startMs = v.startMs
+        visit.startWall = v.startWall
         return visit
     }
 }

@@ -37,6 +37,8 @@ final class FrameLoop {
     let wall: WallClock
     /// Visits that ended while the wall clock was not synchronised: written, dated again, once it is.
     var heldVisits: [Visit] = []
+    /// A visit held for a wall clock outside its years was said (once).
+    var saidImplausibleVisit = false
     /// Set (from the clock's thread) when the system's wall clock was set.
     let clockWasSet = Flag()
     /// New content waits for the visitor's gesture to end at most this long.
@@ -144,7 +146,7 @@ final class FrameLoop {
             if !heldVisits.isEmpty {
                 log(
                     .warning,
-                    "\(heldVisits.count) visit(s) not written: the wall clock never became synchronised, so their dates are unknown"
+                    "\(heldVisits.count) visit(s) not written: the wall clock never became synchronised (or stayed outside 2000-2200), so their dates are unknown"
                 )
             }
             if let metrics = service.metrics { service.metricsFile?.writeNow(metrics.exposition(metricsNow())) }
@@ -191,9 +193,18 @@ final class FrameLoop {
 
     /// The frame's events to the visit counter; a visit that ended is written.
     func countVisits(_ events: [TraceEvent], at t: Double) {
-        if events.contains(where: { if case .clockDidSynchronize = $0.kind { true } else { false } }) {
+        let clockChanged = events.contains {
+            switch $0.kind {
+            case .clockDidSynchronize, .clockDidJump: true
+            default: false
+            }
+        }
+        if clockChanged && app.clockIsSynchronized && Visit.plausibleWallSeconds.contains(wallClock(at: kioskNow())) {
+            // Visits held for a clock that was not synchronised, or out of its years: dated again from the kiosk's
+            // own clock, now that the wall clock is right.
             for var visit in heldVisits {
-                visit.start = LocalTime.iso(wallClock(at: visit.startMs))
+                visit.startWall = wallClock(at: visit.startMs)
+                visit.start = LocalTime.iso(visit.startWall)
                 service.visitLog?.append(visit, today: today())
             }
             heldVisits.removeAll()
@@ -207,6 +218,17 @@ final class FrameLoop {
     /// the last shutdown's), so it waits for the clock.
     func write(_ visit: Visit) {
         guard app.clockIsSynchronized else { return heldVisits.append(visit) }
+        guard visit.isPlausiblyDated else {
+            // A clock set to 1970 or to year 1 would file it where the pruning deletes it, or under no real day.
+            if !saidImplausibleVisit {
+                saidImplausibleVisit = true
+                log(
+                    .warning,
+                    "a visit began under the wall clock \(visit.start), outside 2000-2200: it is held, and written "
+                        + "once the clock is right")
+            }
+            return heldVisits.append(visit)
+        }
         service.visitLog?.append(visit, today: today())
     }
 

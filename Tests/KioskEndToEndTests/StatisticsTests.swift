@@ -71,6 +71,33 @@ import Testing
         #expect(since.stdout.hasPrefix(#"{"visits": 0, "days": {}"#))
     }
 
+    /// The wall clock set back to 1970, then to year 1, in the middle of visits: each visit is filed under the day
+    /// it began (never 1969-12-31, which the next start's pruning would delete, nor a year-1 file); a visit that
+    /// began under the year-1 clock is held, said once, and not written.
+    @Test func aClockJumpLosesNoVisit() throws {
+        let config = try Kiosk.manifest(Self.manifest, in: dir)
+        let state = dir.appendingPathComponent("state")
+        let visits = state.appendingPathComponent("visits")
+        var log = LogWriter(width: 320, height: 240)
+        log.tap(0.9, 0.9, at: 500, id: 1)
+        log.tap(0.9, 0.9, at: 1500, id: 2)
+        log.tap(0.9, 0.9, at: 9000, id: 3)
+        let r = try Kiosk.run(
+            [
+                "--headless", "320x240", "--config", config, "--replay", try log.write(dir), "--clock",
+                "2026-03-02T14:30:00", "--clock-jump", "1000:1970-01-01T00:00:10", "--clock-jump",
+                "8000:0001-01-01T00:00:00",
+            ],
+            in: dir, environment: ["STATE_DIRECTORY": state.path, "TZ": "UTC"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: visits.path).sorted()
+        #expect(files == ["2026-03-02.jsonl"], "\(files)")
+        let lines = try String(contentsOf: visits.appendingPathComponent("2026-03-02.jsonl"), encoding: .utf8)
+            .split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix(#"{"start": "2026-03-02T14:30:00+00:00""#), "\(lines)")
+        #expect(r.stderr.components(separatedBy: "outside 2000-2200: it is held").count == 2, "\(r.stderr)")
+    }
+
     /// A visits folder that cannot be written: one warning, and the kiosk runs on.
     @Test func anUnwritableFolderIsOneWarning() throws {
         let config = try Kiosk.manifest(Self.manifest, in: dir)

@@ -53,6 +53,28 @@ import Testing
         #expect(counter.finish() == nil)
     }
 
+    /// A visit is dated by the wall clock it started under: the clock set back to 1970 in its middle does not
+    /// file it under 1969 (where the next start's pruning would delete it); a visit begun under a clock outside
+    /// 2000-2200 says so (`isPlausiblyDated`), and the kiosk holds it until the clock is right.
+    @Test func aVisitKeepsTheDateItBeganUnder() throws {
+        let app = try AppRig.app()
+        var offset = 1_767_603_600.0  // 2026-01-05T09:00:00Z
+        let counter = VisitCounter(app) { offset + $0 / 1000 }
+        let tap: [(Double, EventLog.Event)] = [(500, .finger(.down, 1, 0.9, 0.9)), (580, .finger(.up, 1, 0.9, 0.9))]
+        #expect(AppRig.frames(app, counter, from: 0, to: 1000, events: tap).isEmpty)
+        offset = 0  // the clock jumps to 1970
+        let visit = try #require(counter.finish())
+        #expect(visit.day == LocalTime.iso(1_767_603_600.5).prefix(10).description)
+        #expect(visit.isPlausiblyDated)
+        let late = VisitCounter(app) { -62_135_596_800 + $0 / 1000 }  // year 1
+        #expect(
+            AppRig.frames(
+                app, late, from: 1000, to: 2000,
+                events: [(1500, .finger(.down, 2, 0.9, 0.9)), (1580, .finger(.up, 2, 0.9, 0.9))]
+            ).isEmpty)
+        #expect(try #require(late.finish()).isPlausiblyDated == false)
+    }
+
     @Test func theLineIsTheContractsShape() throws {
         let v = Visit(
             start: "2026-11-30T10:12:03+01:00", durationMs: 48210, scenes: ["map": 30100, "menu": 18110],
