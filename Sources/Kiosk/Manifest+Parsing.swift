@@ -206,7 +206,11 @@ extension Manifest {
             guard case .string(let tag) = item, Languages.isWellFormed(tag) else {
                 throw problems.fail("languages[\(i)]", "expected a language tag (like \"en\" or \"de-CH\")")
             }
-            guard !tags.contains(tag) else { throw problems.fail("languages[\(i)]", "\"\(tag)\" is listed twice") }
+            // Tags are case-insensitive (BCP 47): "EN" beside "en" is the same language twice, not a fourth.
+            if let same = tags.first(where: { $0.lowercased() == tag.lowercased() }) {
+                let how = same == tag ? "" : " (as \"\(same)\": language tags are case-insensitive)"
+                throw problems.fail("languages[\(i)]", "\"\(tag)\" is listed twice\(how)")
+            }
             tags.append(tag)
         }
         return tags

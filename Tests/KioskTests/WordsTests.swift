@@ -55,6 +55,10 @@ import Testing
     @Test(arguments: [
         (#""languages": ["en", "english"]"#, #"k.json: languages[1]: expected a language tag (like "en" or "de-CH")"#),
         (#""languages": ["en", "en"]"#, #"k.json: languages[1]: "en" is listed twice"#),
+        (
+            #""languages": ["en", "de", "EN"]"#,
+            #"k.json: languages[2]: "EN" is listed twice (as "en": language tags are case-insensitive)"#
+        ),
         (#""languages": "en""#, #"k.json: languages: expected a list of language tags (like ["en", "de"])"#),
         (
             #""languages": ["en"], "fonts": {"fr": "f.ttf"}"#,
