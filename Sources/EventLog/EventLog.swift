@@ -70,6 +70,7 @@ extension EventLog {
         var sawHeader = false
         var lastTimestamp = -Double.infinity
         var unknownTypes: Set<String> = []
+        var unlistedUnknown = 0
         var lineNumber = 0
         // "\r\n" is one Character in Swift: a CRLF log splits on it as on "\n".
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
@@ -120,16 +121,28 @@ extension EventLog {
             lastTimestamp = timestamp
             let type = try fields.string("type")
             guard let event = try Self.event(type: type, fields: fields) else {
+                // Each unknown type said once, the first few; past them only counted (50 000 made-up types are
+                // one line, not 50 000).
                 if unknownTypes.insert(type).inserted {
-                    log.warnings.append("\(file):\(lineNumber): unknown event type \(type) skipped")
+                    if unknownTypes.count <= Self.unknownTypesShown {
+                        log.warnings.append("\(file):\(lineNumber): unknown event type \(type) skipped")
+                    } else {
+                        unlistedUnknown += 1
+                    }
                 }
                 continue
             }
             log.records.append(Record(timestamp: timestamp, event: event))
         }
         guard sawHeader else { throw EventLogError(file: file, line: 1, message: "empty log: no header") }
+        if unlistedUnknown > 0 {
+            log.warnings.append("\(file): \(unlistedUnknown) more unknown event types skipped (not listed)")
+        }
         return log
     }
+
+    /// How many unknown event types a log's warnings name; the rest are counted.
+    public static let unknownTypesShown = 5
 
     /// The latest timestamp a log may have: a week, in ms (a headless replay runs every frame up to it).
     public static let maximumTimestamp = 7 * 24 * 3_600_000.0

@@ -19,7 +19,7 @@ extension FrameLoop {
                     + "\(String(format: "%.2f", worst)) ms")
             reloading.loading = nil
         }
-        for p in report.problems { log(p.isWarning ? .warning : .error, p.description) }
+        for p in ManifestError.logLines(report.problems) { log(p.isWarning ? .warning : .error, p.line) }
         guard let manifest = report.manifest else {
             let errors = report.errors
             let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""

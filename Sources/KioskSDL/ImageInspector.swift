@@ -209,7 +209,7 @@ extension Runner {
         }
         IMG_Init(Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue))
         let report = checkContent(path, screen: options.mode.size ?? ContentCheck.screen, measureWords: true)
-        for p in report.problems { log(p.isWarning ? .warning : .error, p.description) }
+        for p in ManifestError.logLines(report.problems) { log(p.isWarning ? .warning : .error, p.line) }
         guard report.errors.isEmpty else { return 3 }
         for line in report.summary { print(line) }
         if let days = options.planDays, let manifest = report.manifest {

@@ -108,9 +108,8 @@ public enum Runner {
         let report = checkContent(path, screen: .zero, decode: false)
         // A single error is the one the start's failure says (once); every other problem is logged here.
         let errors = report.errors
-        for p in report.problems where errors.count != 1 || p.isWarning {
-            log(p.isWarning ? .warning : .error, p.description)
-        }
+        let logged = errors.count == 1 ? report.problems.filter(\.isWarning) : report.problems
+        for p in ManifestError.logLines(logged) { log(p.isWarning ? .warning : .error, p.line) }
         guard let manifest = report.manifest else {
             throw .manifest(errors.count == 1 ? errors[0].description : "\(path): \(errors.count) errors (above)")
         }

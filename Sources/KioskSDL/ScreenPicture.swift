@@ -68,6 +68,30 @@ final class ScreenPicture: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Pictures written since the last line said so, and when that was (ms of SDL's clock).
+    private var unsaid = 0
+    private var lastSaidMs = -Double.infinity
+    /// Lines said so far (for the tests).
+    private(set) var linesSaid = 0
+    /// A storm of SIGUSR1 (a monitoring loop gone wrong) writes a picture per frame: one line a minute says so.
+    static let sayEveryMs = 60_000.0
+
+    /// The line for a picture written at `ms`: the first at once, then at most one a minute with the count.
+    func sayWritten(_ line: String, atMs ms: Double) {
+        lock.lock()
+        unsaid += 1
+        let due = ms - lastSaidMs >= Self.sayEveryMs
+        let count = unsaid
+        if due {
+            unsaid = 0
+            lastSaidMs = ms
+        }
+        lock.unlock()
+        guard due else { return }
+        linesSaid += 1
+        log(.info, count > 1 ? "\(line) (\(count) pictures written since the last line)" : line)
+    }
+
     /// `surface` as a whole PNG in memory (ending in its IEND chunk), nil when SDL_image could not encode it: the
     /// file is written only from a picture known whole.
     static func png(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Data? {
@@ -109,6 +133,6 @@ final class ScreenPicture: @unchecked Sendable {
                 "screen picture: cannot write \(path) (\(String(cString: strerror(errno)))); the last one stays")
             return
         }
-        log(.info, "screen picture: \(path), \(w)x\(h)")
+        sayWritten("screen picture: \(path), \(w)x\(h)", atMs: Double(SDL_GetTicks64()))
     }
 }

@@ -111,6 +111,15 @@ import TouchInput
         #expect(log.warnings == ["u.jsonl:2: unknown event type SDL_JOYAXISMOTION skipped"])
     }
 
+    /// 50 000 made-up types: the first five named, the rest counted in one line.
+    @Test func manyUnknownTypesAreCountedNotFlooded() throws {
+        let lines = (0..<50_000).map { #"{"timestamp": \#($0), "type": "SDL_MADE_UP_\#($0)"}"# }
+        let log = try EventLog.parse(([Self.header] + lines + [""]).joined(separator: "\n"), file: "u.jsonl")
+        #expect(log.warnings.count == 6)
+        #expect(log.warnings[4] == "u.jsonl:6: unknown event type SDL_MADE_UP_4 skipped")
+        #expect(log.warnings[5] == "u.jsonl: 49995 more unknown event types skipped (not listed)")
+    }
+
     @Test func fingerRulesOfTheReplayer() throws {
         let text = [
             Self.header,

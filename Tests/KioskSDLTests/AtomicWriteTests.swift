@@ -58,3 +58,17 @@ import Testing
         #expect(Array(png.suffix(8)) == [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
     }
 }
+
+/// A storm of SIGUSR1 writes a picture per frame; the journal gets the first at once and then one line a minute
+/// with the count, not 25 lines a second.
+@Test func aStormOfScreenPicturesIsOneLineAMinute() {
+    let picture = ScreenPicture(path: "/tmp/none.png")
+    var said: [String] = []
+    for i in 0..<2000 {
+        let ms = Double(i) * 40
+        let before = picture.linesSaid
+        picture.sayWritten("screen picture", atMs: ms)
+        if picture.linesSaid > before { said.append("\(Int(ms))") }
+    }
+    #expect(said == ["0", "60000"], "\(said)")
+}

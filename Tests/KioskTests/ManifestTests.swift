@@ -188,3 +188,24 @@ import Testing
         #expect(Rotation.threeQuarters.toScene(Point(x: 0, y: 1)) == Point(x: 0, y: 0))
     }
 }
+
+/// Many problems of one kind (200 languages missing from every text, 10 000 overlays) are said five times and
+/// then counted in one line, not one line each at every start and reload.
+@Test func problemsOfOneKindAreCountedNotFlooded() {
+    var problems: [ManifestError] = []
+    for i in 0..<200 {
+        problems.append(
+            ManifestError(
+                file: "k.json", path: "scenes[0].title", message: "no \"l\(i)\" title; it shows the \"en\" title",
+                isWarning: true))
+    }
+    problems.append(ManifestError(file: "k.json", path: "scenes[1].image", message: "file not found: a.png"))
+    problems.append(ManifestError(file: "k.json", path: "scenes[2].image", message: "file not found: b.png"))
+    let lines = ManifestError.logLines(problems)
+    #expect(lines.count == 5 + 2 + 1)
+    #expect(lines[0].line == #"k.json: scenes[0].title: no "l0" title; it shows the "en" title"#)
+    #expect(lines[5].line == "k.json: scenes[1].image: file not found: a.png")
+    #expect(lines[6].line == "k.json: scenes[2].image: file not found: b.png")
+    #expect(lines[7].isWarning)
+    #expect(lines[7].line == #"k.json: 195 more like "no "l0" title; it shows the "en" title" (not listed)"#)
+}
