@@ -200,6 +200,11 @@ extension Manifest {
                 error(1, "column \"\(name)\": \"\(language)\" is not one of the manifest's languages")
                 return []
             }
+            // A column named twice would lose the first one's values without a word.
+            if let i = header.fields.firstIndex(of: name), i < columns.count {
+                error(1, "column \"\(name)\" is named twice (columns \(i + 1) and \(columns.count + 1))")
+                return []
+            }
             columns.append((key, language))
         }
         for required in ["id", "title"] where !columns.contains(where: { $0.key == required }) {
@@ -234,6 +239,12 @@ extension Manifest {
             for (key, byLanguage) in texts { object[key] = .object(byLanguage) }
             let rowProblems = ProblemList(file: file)
             let key = "line \(record.line)"
+            // A quoted line break in a title is kept, but a row shows one line: said, not cut silently.
+            for (column, value) in zip(columns, record.fields) where column.key == "title" && value.contains("\n") {
+                let name = column.language.map { "title.\($0)" } ?? "title"
+                rowProblems.warning(
+                    "\(key).\(name)", "holds a line break; a row shows its title on one line, cut where it ends")
+            }
             let row = rowProblems.attempt { () throws(ManifestError) in
                 try Self.row(
                     Object(.object(object), path: key, problems: rowProblems), file: file, languages: languages,

@@ -147,9 +147,37 @@ extension Object {
 
     /// The longest text the manifest takes, in characters (a caption or a paragraph; a book is not a label).
     static let maximumTextLength = 2000
+    /// And in code points: what a text costs to shape and lay out is counted in these, not in characters (one
+    /// "character" of 100 000 combining marks hung every layout for minutes).
+    static let maximumTextScalars = 8000
+    /// The most code points one character (grapheme cluster) may hold: a family emoji of eleven, a Devanagari
+    /// conjunct with its marks, a letter with a few diacritics fit; a pile of marks does not.
+    static let maximumScalarsPerCharacter = 32
 
     static func checkLength(_ s: String, path: String, problems: ProblemList) throws(ManifestError) {
-        let n = s.count
+        // Code points first (one pass, no grapheme breaking): a text too long in them is refused before anything
+        // looks for its characters.
+        var scalars = 0
+        for u in s.unicodeScalars {
+            if u.value == 0 {
+                throw problems.fail(path, "contains a NUL character (U+0000), which would end the text there")
+            }
+            scalars += 1
+        }
+        guard scalars <= maximumTextScalars else {
+            throw problems.fail(path, "too long: \(scalars) code points (at most \(maximumTextScalars))")
+        }
+        var n = 0
+        for c in s {
+            n += 1
+            let k = c.unicodeScalars.count
+            guard k <= maximumScalarsPerCharacter else {
+                throw problems.fail(
+                    path,
+                    "character \(n) is \(k) code points joined into one (at most \(maximumScalarsPerCharacter): "
+                        + "combining marks or joiners piled up)")
+            }
+        }
         guard n <= maximumTextLength else {
             throw problems.fail(path, "too long: \(n) characters (at most \(maximumTextLength))")
         }

@@ -45,6 +45,11 @@ import Testing
             "id,title,title.fr\na,b,c\n",
             "/k/rows.csv: line 1: column \"title.fr\": \"fr\" is not one of the manifest's languages"
         ),
+        ("id,title,title\na,A,B\n", "/k/rows.csv: line 1: column \"title\" is named twice (columns 2 and 3)"),
+        (
+            "id,title\na,Caf\u{0}e\n",
+            "/k/rows.csv: line 2.title: contains a NUL character (U+0000), which would end the text there"
+        ),
         ("id,title\na,A\nb\n", "/k/rows.csv: line 3: 1 fields; the header has 2"),
         ("id,title\na,A,extra\n", "/k/rows.csv: line 2: 3 fields; the header has 2"),
         (
@@ -102,6 +107,16 @@ import Testing
             rows: "rows.jsonl")
         let rows = try #require(good.manifest?.scenes[0].list?.rows)
         #expect(rows.map(\.action) == [.show(scene: "map", hotspot: "cafe"), .goto(scene: "menu")])
+    }
+
+    /// A title with a quoted line break is kept, and said: a row shows one line.
+    @Test func aTitleOnTwoLinesIsSaid() throws {
+        let check = Self.check(csv: "id,title\na,\"Line one\nline two\"\n")
+        #expect(check.errors.isEmpty)
+        #expect(
+            check.problems.map(\.description).filter { $0.hasPrefix("/k/rows.csv") } == [
+                "/k/rows.csv: line 2.title: holds a line break; a row shows its title on one line, cut where it ends"
+            ])
     }
 
     /// A Windows editor's JSON Lines: a byte-order mark and CRLF line ends, read as the CSV reader reads them

@@ -1,4 +1,5 @@
 import EventLog
+import Foundation
 import Kiosk
 import ScrollEngine
 import TestSupport
@@ -100,8 +101,44 @@ import Testing
             """
         #expect(
             Self.check(text).errors.map(\.description) == [
-                "k.json: scenes[0].title: too long: 100000 characters (at most 2000)"
+                "k.json: scenes[0].title: too long: 100000 code points (at most 8000)"
             ])
+        let characters = String(repeating: "ab", count: 1500)
+        #expect(
+            Self.check(text.replacingOccurrences(of: long, with: characters)).errors.map(\.description) == [
+                "k.json: scenes[0].title: too long: 3000 characters (at most 2000)"
+            ])
+    }
+
+    /// What a text costs is counted in code points: one "character" of 100 000 combining marks (or 40 000, or
+    /// a chain of 25 000 family emoji) is refused at once, not laid out for minutes; a NUL, which would end the
+    /// text on screen, is refused with its path; a family emoji and a letter with its marks are fine.
+    @Test(arguments: [
+        ("a" + String(repeating: "\u{0301}", count: 100_000), "too long: 100001 code points (at most 8000)"),
+        ("a" + String(repeating: "\u{0301}", count: 40), "character 1 is 41 code points joined into one"),
+        (
+            String(repeating: "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}", count: 25_000),
+            "too long: 150000 code points (at most 8000)"
+        ),
+        ("Caf\u{0}é", "contains a NUL character (U+0000), which would end the text there"),
+    ])
+    func textsAreCountedInWhatTheyCost(title: String, message: String) throws {
+        let text = """
+            {"kioskManifest": 1, "scenes": [{"id": "a", "type": "zoom", "image": "a.png", "title": ""}]}
+            """
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: [title], options: []), as: UTF8.self)
+        let quoted = String(json.dropFirst().dropLast())
+        let errors = Self.check(text.replacingOccurrences(of: #""title": """#, with: #""title": \#(quoted)"#)).errors
+        #expect(
+            errors.count == 1 && errors[0].description.hasPrefix("k.json: scenes[0].title: \(message)"), "\(errors)")
+    }
+
+    @Test func aFamilyAndAccentedLettersAreFine() {
+        let title = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466} Ha\u{0300}\u{0323}"
+        let text = """
+            {"kioskManifest": 1, "scenes": [{"id": "a", "type": "zoom", "image": "a.png", "title": "\(title)"}]}
+            """
+        #expect(Self.check(text).errors.isEmpty)
     }
 
     @Test func theLanguageButtonChoosesAndTheIdleResetReturnsToTheFirst() throws {
