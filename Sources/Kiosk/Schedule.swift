@@ -40,7 +40,38 @@ public struct Schedule: Equatable, Sendable {
         public static let standard = Choice()
     }
 
-    public var entries: [Entry]
+    public let entries: [Entry]
+    /// Every entry's hours' boundaries (minutes of a day, within it), sorted, once: the next change is found by
+    /// halving, not by reading 10 000 entries at each of a plan's hours.
+    let boundaries: [Int]
+    /// The date entries' indices, in order: the winner is the last that applies.
+    let dateEntries: [Int]
+    /// For each weekday and minute of the day, the last weekday entry that applies (-1: none), made once: 10 000
+    /// weekday entries are not read at each minute a plan looks at.
+    let weekdayWinner: [[Int32]]
+
+    public init(entries: [Entry]) {
+        self.entries = entries
+        var ends = Set<Int>()
+        for entry in entries {
+            for span in entry.hours ?? [] {
+                for end in [span.lowerBound, span.upperBound] where end > 0 && end < 24 * 60 { ends.insert(end) }
+            }
+        }
+        boundaries = ends.sorted()
+        dateEntries = entries.indices.filter { entries[$0].isDateEntry }
+        var table = [[Int32]](repeating: [Int32](repeating: -1, count: 24 * 60), count: 7)
+        for (i, entry) in entries.enumerated() where !entry.isDateEntry {
+            for weekday in entry.days ?? [] where (0..<7).contains(weekday) {
+                for span in entry.hours ?? [0..<24 * 60] {
+                    for minute in max(0, span.lowerBound)..<min(24 * 60, span.upperBound) {
+                        table[weekday][minute] = Int32(i)
+                    }
+                }
+            }
+        }
+        weekdayWinner = table
+    }
 
     /// The entry in effect (its index) and its choice at `unix`, and when that may next change (Unix seconds:
     /// the next boundary of an entry's hours, or the next local midnight).
@@ -50,17 +81,24 @@ public struct Schedule: Equatable, Sendable {
         let m = calendar.moment(unix)
         let day = Self.dayNumber(m.year, m.month, m.day)
         let minute = m.hour * 60 + m.minute
-        let applying = entries.indices.filter { entries[$0].applies(day: day, weekday: m.weekday, minute: minute) }
-        let winner = applying.last { entries[$0].isDateEntry } ?? applying.last
+        func applies(_ i: Int) -> Bool { entries[i].applies(day: day, weekday: m.weekday, minute: minute) }
+        // A date entry wins over a weekday entry, a later over an earlier: the last that applies, read backwards.
+        let weekday = (0..<24 * 60).contains(minute) ? weekdayWinner[m.weekday][minute] : -1
+        let winner = dateEntries.last(where: applies) ?? (weekday >= 0 ? Int(weekday) : nil)
         var next = calendar.unix(m.year, m.month, m.day + 1, 0, 0, 0)
-        for entry in entries {
-            for span in entry.hours ?? [] {
-                for end in [span.lowerBound, span.upperBound] where end > minute && end < 24 * 60 {
-                    // (On the night the clocks go back a boundary of the repeated hour may be placed in its
-                    // first pass, already gone: only one still ahead counts.)
-                    let t = calendar.unix(m.year, m.month, m.day, end / 60, end % 60, 0)
-                    if t > unix { next = min(next, t) }
-                }
+        // The first boundary after this minute (by halving) and on: on the night the clocks go back a boundary
+        // of the repeated hour may be placed in its first pass, already gone; only one still ahead counts.
+        var low = 0
+        var high = boundaries.count
+        while low < high {
+            let mid = (low + high) / 2
+            if boundaries[mid] > minute { high = mid } else { low = mid + 1 }
+        }
+        for end in boundaries[low...] {
+            let t = calendar.unix(m.year, m.month, m.day, end / 60, end % 60, 0)
+            if t > unix {
+                next = min(next, t)
+                break
             }
         }
         return (winner, winner.map { entries[$0].choice } ?? .standard, next)
