@@ -145,6 +145,8 @@ public enum ListStyle {
     /// The section index down the trailing edge, its letters this size.
     public static let indexWidth = 48.0
     public static let indexSize = 20.0
+    /// The closest two index slots may be: a letter of `indexSize` and a little air (past it, UIKit's collapse).
+    public static let indexMinimumStep = 24.0
     public static let margin = 24.0
     public static let thumbnailSize = 64.0
     /// Where a row's text starts: after a column as wide as a thumbnail (where the home button sits at the top).

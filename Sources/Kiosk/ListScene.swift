@@ -39,12 +39,32 @@ public final class ListState {
     var isRightToLeft: Bool { Languages.isRightToLeft(language) }
 
     static func indexEntries(of layout: ListLayout, shown: Bool) -> [(section: Int, letter: String)] {
-        layout.sections.enumerated().compactMap { i, s in
+        var seen = Set<String>()
+        return layout.sections.enumerated().compactMap { i, s in
             guard shown, let title = s.title else { return nil }
             // Arabic's article (ال) begins most words: the index shows the letter after it, as Arabic indexes do.
             let word = title.count > 3 && title.hasPrefix("ال") ? title.dropFirst(2) : Substring(title)
             guard let first = word.first else { return nil }
-            return (i, String(first).uppercased())
+            // One letter once, for the first section it begins ("Apples" and "Apricots": one A, as UIKit's
+            // sectionForSectionIndexTitle maps a title to one section).
+            let letter = String(first).uppercased()
+            guard seen.insert(letter).inserted else { return nil }
+            return (i, letter)
+        }
+    }
+
+    /// The index as drawn in `strip`: every letter where they fit at `ListStyle.indexMinimumStep` apart; past
+    /// that UIKit's collapse, letters chosen evenly from first to last with a bullet between each two, so the
+    /// strip never holds more than it can (each slot's entry, and what it shows).
+    func indexSlotsShown(in strip: Rect) -> [(entry: Int, label: String)] {
+        let n = indexEntries.count
+        let room = Int(strip.height / ListStyle.indexMinimumStep)
+        if n <= max(1, room) { return indexEntries.indices.map { ($0, indexEntries[$0].letter) } }
+        // An odd number of slots (a letter at each end), at least three.
+        let slots = max(3, room % 2 == 1 ? room : room - 1)
+        return (0..<slots).map { j in
+            let entry = Int((Double(j) * Double(n - 1) / Double(slots - 1)).rounded())
+            return (entry, j % 2 == 0 ? indexEntries[entry].letter : "•")
         }
     }
 
@@ -55,18 +75,19 @@ public final class ListState {
         return Rect(x: x, y: top, width: ListStyle.indexWidth, height: max(0, size.height - top))
     }
 
-    /// Each index entry's centre line: the letters evenly down the strip, centred, at most 40 points apart.
+    /// Each slot's centre line: the slots evenly down the strip, centred, at most 40 points apart.
     func indexSlots(in strip: Rect) -> (first: Double, step: Double) {
-        let n = Double(indexEntries.count)
+        let n = Double(indexSlotsShown(in: strip).count)
         let step = min(40, strip.height / max(1, n))
         return (strip.midY - step * n / 2 + step / 2, step)
     }
 
-    /// The index entry nearest `y` (sliding past the ends keeps the first or last).
+    /// The index entry of the slot nearest `y` (sliding past the ends keeps the first or last).
     func indexEntry(at y: Double, in strip: Rect) -> Int {
+        let shown = indexSlotsShown(in: strip)
         let (first, step) = indexSlots(in: strip)
         let i = Int(((y - first) / step).rounded())
-        return min(max(0, i), indexEntries.count - 1)
+        return shown[min(max(0, i), shown.count - 1)].entry
     }
 }
 
@@ -183,11 +204,11 @@ extension Scene {
         }
         if let strip = list.indexStrip(size: size, top: view.contentInset.top) {
             let (first, step) = list.indexSlots(in: strip)
-            for (i, entry) in list.indexEntries.enumerated() {
+            for (i, slot) in list.indexSlotsShown(in: strip).enumerated() {
                 out.append(
                     .text(
                         TextRun(
-                            entry.letter, language: language, size: ListStyle.indexSize, color: ListStyle.indexColor,
+                            slot.label, language: language, size: ListStyle.indexSize, color: ListStyle.indexColor,
                             rect: Rect(
                                 x: strip.minX, y: first + Double(i) * step - step / 2, width: strip.width, height: step)
                         )))

@@ -1,8 +1,9 @@
 import EventLog
 import Foundation
-import Kiosk
 import ScrollEngine
 import Testing
+
+@testable import Kiosk
 
 /// The list scene (words-and-languages.md): UITableView's plain style with sticky headers, the section index,
 /// the highlight under the finger and its cancel when the touch scrolls, a row that shows a place on the map.
@@ -100,6 +101,40 @@ import Testing
     }
 
     /// A row held longer than UIKit's content-touch delay is highlighted; lifted, it is tapped and acts.
+    /// Sections sharing an initial are one letter (the first section's), and an index of more letters than its
+    /// strip holds collapses as UIKit's does: letters evenly from first to last, a bullet between each two, never
+    /// closer than `indexMinimumStep`, the last slot jumping to the last section.
+    @Test func theIndexMergesInitialsAndCollapses() throws {
+        func manifest(_ sections: [String]) -> String {
+            let rows = sections.enumerated().map { i, name in
+                #"{"id": "r\#(i)", "title": "Row \#(i)", "section": "\#(name)", "goto": "gallery"}"#
+            }
+            return Self.manifest().replacing(
+                #/"rows": \[[^\]]*\]\}/#, with: "\"rows\": [\(rows.joined(separator: ", "))]}")
+        }
+        let merged = try #require(try Self.app(manifest(["Apples", "Apricots", "Bananas"])).scene.list)
+        #expect(merged.indexEntries.map(\.letter) == ["A", "B"])
+        #expect(merged.indexEntries.map(\.section) == [0, 2])
+        // 10 000 sections, each its own initial (CJK ideographs from U+4E00), on an 800x480 screen.
+        let names = (0..<10_000).map { String(Character(UnicodeScalar(0x4E00 + $0)!)) + "\($0)" }
+        let app = try Self.app(manifest(names))
+        let list = try #require(app.scene.list)
+        let strip = try #require(list.indexStrip(size: Self.size, top: 64))
+        let shown = list.indexSlotsShown(in: strip)
+        #expect(shown.count >= 3 && shown.count % 2 == 1)
+        #expect(Double(shown.count) * ListStyle.indexMinimumStep <= strip.height)
+        #expect(
+            shown.enumerated().allSatisfy { $0.offset % 2 == 0 ? $0.element.label != "•" : $0.element.label == "•" })
+        #expect(shown.first?.entry == 0 && shown.last?.entry == list.indexEntries.count - 1)
+        #expect(list.indexEntry(at: strip.maxY, in: strip) == list.indexEntries.count - 1)
+        let drawn = app.drawList().compactMap { c -> Rect? in
+            if case .text(let run) = c, strip.contains(Point(x: run.rect.midX, y: run.rect.midY)) { return run.rect }
+            return nil
+        }
+        #expect(drawn.count == shown.count)
+        #expect(drawn.allSatisfy { $0.minY >= strip.minY - 1e-9 && $0.maxY <= strip.maxY + 1e-9 })
+    }
+
     @Test func aTapHighlightsAndActs() throws {
         let app = try Self.app()
         // Alpha 1 is at content 44 + 88 = 132 to 220: on screen 196 to 284 under the title bar.
