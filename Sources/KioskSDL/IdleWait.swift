@@ -38,9 +38,23 @@ final class IdleWait {
     let pipeFDs: (read: Int32, write: Int32)
     var wakeFD: Int32 { pipeFDs.write }
 
-    init(usesSDLWait: Bool, devices: @escaping () -> [String]) {
+    /// An inotify watch on the devices' folder (-1: none): a device plugged in ends the wait, so the loop lets SDL
+    /// take it and the next wait watches it too (else its first touch waited for the next timer, up to
+    /// `FrameLoop.maximumSleepMs`).
+    let folderWatch: Int32
+
+    init(usesSDLWait: Bool, watching folder: String? = nil, devices: @escaping () -> [String]) {
         self.usesSDLWait = usesSDLWait
         self.devices = devices
+        var watch: Int32 = -1
+        if let folder {
+            watch = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            if watch >= 0, inotify_add_watch(watch, folder, UInt32(IN_CREATE | IN_ATTRIB | IN_DELETE)) < 0 {
+                close(watch)
+                watch = -1
+            }
+        }
+        folderWatch = watch
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) == 0 {
             for fd in fds {
@@ -66,7 +80,7 @@ final class IdleWait {
         }
         if driver == "x11" || driver == "wayland" { return IdleWait(usesSDLWait: true, devices: { [] }) }
         guard driver == "kmsdrm" else { return IdleWait(usesSDLWait: false, devices: { [] }) }
-        return IdleWait(usesSDLWait: false) {
+        return IdleWait(usesSDLWait: false, watching: "/dev/input") {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/input")) ?? []
             return names.filter { $0.hasPrefix("event") }.sorted().map { "/dev/input/" + $0 }
         }
@@ -136,10 +150,12 @@ final class IdleWait {
         var fds = [pollfd(fd: pipeFDs.read, events: Int16(POLLIN), revents: 0)]
         let paths = open.keys.sorted()
         for path in paths { fds.append(pollfd(fd: open[path] ?? -1, events: Int16(POLLIN), revents: 0)) }
+        fds.append(pollfd(fd: folderWatch, events: Int16(POLLIN), revents: 0))
         let n = poll(&fds, nfds_t(fds.count), timeout)
         if n < 0 { return errno == EINTR ? .interrupted : .deadline }
         if n == 0 { return .deadline }
         drain(pipeFDs.read)
+        if folderWatch >= 0 { drain(folderWatch) }
         for (i, path) in paths.enumerated() {
             let revents = Int32(fds[i + 1].revents)
             if revents & Int32(POLLIN) != 0 { drain(fds[i + 1].fd) }
@@ -173,6 +189,7 @@ final class IdleWait {
 
     deinit {
         for fd in open.values { close(fd) }
+        if folderWatch >= 0 { close(folderWatch) }
         // No later post writes into whatever file takes this number next.
         if eventWakeFD == pipeFDs.write { eventWakeFD = -1 }
         close(pipeFDs.read)

@@ -40,6 +40,26 @@ extension SDLEventTests {
     }
 
     /// An event posted into SDL from another thread (a decoded tile) ends the sleep, and is in the queue then.
+    /// A device plugged in (a node made in the devices' folder) ends the wait, and the next wait watches it: its
+    /// first touch is not left for the next timer.
+    @Test func aDevicePluggedInEndsTheWait() throws {
+        setenvDummy()
+        #expect(SDL_Init(SDL_INIT_EVENTS) == 0)
+        defer { SDL_Quit() }
+        let folder = NSTemporaryDirectory() + "kiosk-input-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let waiter = IdleWait(usesSDLWait: false, watching: folder) {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).map { folder + "/" + $0 }
+        }
+        #expect(waiter.wait(milliseconds: 20) == .deadline)
+        let device = folder + "/event7"
+        #expect(mkfifo(device, 0o600) == 0)
+        #expect(waiter.wait(milliseconds: 60_000) == .input)
+        #expect(waiter.wait(milliseconds: 20) == .deadline)
+        #expect(waiter.open[device] != nil)
+    }
+
     @Test func anEventPushedFromAnotherThreadEndsTheWait() throws {
         setenvDummy()
         #expect(SDL_Init(SDL_INIT_EVENTS) == 0)
