@@ -117,6 +117,7 @@ extension Object {
         switch v {
         case .string(let s):
             try checkLength(s, path: path, problems: problems)
+            if s.allSatisfy(\.isWhitespace) { problems.warning(path, "is empty: nothing is shown") }
             return LocalizedText(s)
         case .object(let o):
             guard !o.isEmpty else { throw problems.fail(path, "needs a text for at least one language") }
@@ -135,6 +136,12 @@ extension Object {
                 }
                 try checkLength(s, path: "\(path).\(tag)", problems: problems)
                 texts[tag] = s
+            }
+            // The first language's text is every missing language's: empty, it leaves them all blank.
+            if let first = languages.first ?? texts.keys.sorted().first, let text = texts[first],
+                text.allSatisfy(\.isWhitespace)
+            {
+                problems.warning("\(path).\(first)", "is empty: nothing is shown in \"\(first)\"")
             }
             for tag in languages where texts[tag] == nil {
                 problems.warning(path, "no \"\(tag)\" \(noun); it shows the \"\(languages[0])\" \(noun)")

@@ -133,6 +133,19 @@ import Testing
             errors.count == 1 && errors[0].description.hasPrefix("k.json: scenes[0].title: \(message)"), "\(errors)")
     }
 
+    /// An empty title (the first language's, which every missing language shows) is said, not left blank
+    /// without a word.
+    @Test func anEmptyTitleIsSaid() {
+        let text = """
+            {"kioskManifest": 1, "languages": ["en", "de"],
+             "scenes": [{"id": "a", "type": "zoom", "image": "a.png", "title": {"en": " ", "de": "Karte"}},
+                        {"id": "b", "type": "zoom", "image": "a.png", "title": ""}]}
+            """
+        let warnings = Self.check(text).problems.filter(\.isWarning).map(\.description)
+        #expect(warnings.contains(#"k.json: scenes[0].title.en: is empty: nothing is shown in "en""#), "\(warnings)")
+        #expect(warnings.contains("k.json: scenes[1].title: is empty: nothing is shown"), "\(warnings)")
+    }
+
     @Test func aFamilyAndAccentedLettersAreFine() {
         let title = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466} Ha\u{0300}\u{0323}"
         let text = """
