@@ -160,9 +160,16 @@ public final class Display {
         log(
             .info,
             "video driver \(driver), renderer \(rendererName), its test picture read back right (tried in the order "
-                + "\(candidates.joined(separator: ", "))), \(isSoftware ? "shown through " : "")"
-                + "\(glIdentity() ?? "no GL"), output \(ow)x\(oh), display \(refresh), "
+                + "\(candidates.joined(separator: ", "))), \(Self.glSaid(isSoftware: isSoftware)), output \(ow)x\(oh), "
+                + "display \(refresh), "
                 + "max texture \(maxTextureSize.map(String.init) ?? "unlimited")")
+    }
+
+    /// The GL that draws, for the start's line: the software renderer's surface is shown through one where the
+    /// window system's framebuffer is a GL texture (kmsdrm, X11), else none.
+    static func glSaid(isSoftware: Bool) -> String {
+        guard let gl = glIdentity() else { return "no GL" }
+        return isSoftware ? "shown through \(gl)" : gl
     }
 
     /// SDL's renderers, in its order (the index `SDL_CreateRenderer` takes).
