@@ -105,6 +105,20 @@ final class FontBook {
         case "ko": "Kore"
         case "hi", "mr", "ne": "Deva"
         case "th": "Thai"
+        case "am", "ti": "Ethi"
+        case "bn", "as": "Beng"
+        case "ka": "Geor"
+        case "km": "Khmr"
+        case "kn": "Knda"
+        case "gu": "Gujr"
+        case "lo": "Laoo"
+        case "ml": "Mlym"
+        case "ta": "Taml"
+        case "te": "Telu"
+        case "pa": "Guru"
+        case "si": "Sinh"
+        case "my": "Mymr"
+        case "hy": "Armn"
         default: "Latn"
         }
     }
@@ -226,6 +240,20 @@ extension FontBook {
         case "Kore": 0xD55C  // 한
         case "Deva": 0x0915  // क
         case "Thai": 0x0E01  // ก
+        case "Ethi": 0x12A0  // አ
+        case "Beng": 0x0995  // ক
+        case "Geor": 0x10D0  // ა
+        case "Khmr": 0x1780  // ក
+        case "Knda": 0x0C95  // ಕ
+        case "Gujr": 0x0A95  // ક
+        case "Laoo": 0x0E81  // ກ
+        case "Mlym": 0x0D15  // ക
+        case "Taml": 0x0B95  // க
+        case "Telu": 0x0C15  // క
+        case "Guru": 0x0A15  // ਕ
+        case "Sinh": 0x0D9A  // ක
+        case "Mymr": 0x1000  // က
+        case "Armn": 0x0531  // Ա
         default: 0x0041  // A
         }
     }
