@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import Kiosk
 import ScrollEngine
 
@@ -51,6 +52,9 @@ public final class Display {
         sigaddset(&stops, SIGTERM)
         sigaddset(&stops, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &stops, nil)
+        if getenv("SDL_VIDEODRIVER").map({ String(cString: $0).lowercased() }) == "kmsdrm" {
+            Self.waitForDisplayDevice()
+        }
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw .other(
                 "no display: SDL could not start video (\(sdlError())); on a desktop run in a window, "
@@ -170,6 +174,26 @@ public final class Display {
     static func glSaid(isSoftware: Bool) -> String {
         guard let gl = glIdentity() else { return "no GL" }
         return isSoftware ? "shown through \(gl)" : gl
+    }
+
+    /// At boot the kiosk's unit can start before the kernel has made the display's device (seen in a virtual
+    /// machine: "kmsdrm not available", a restart 3 s later, one more toward the unit's start limit): a kiosk on
+    /// kmsdrm waits up to `seconds` for a `card*` in `folder`, said once, before SDL looks. True when there is one.
+    @discardableResult
+    static func waitForDisplayDevice(
+        in folder: String = "/dev/dri", seconds: Double = 20, pause: (Double) -> Void = { usleep(UInt32($0 * 1e6)) }
+    ) -> Bool {
+        func present() -> Bool {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).contains { $0.hasPrefix("card") }
+        }
+        if present() { return true }
+        log(.info, "waiting up to \(Int(seconds)) s for the display's device (\(folder)/card*)")
+        let step = 0.1
+        for _ in 0..<Int(seconds / step) {
+            pause(step)
+            if present() { return true }
+        }
+        return false
     }
 
     /// SDL's renderers, in its order (the index `SDL_CreateRenderer` takes).

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import Testing
 
 @testable import KioskSDL
@@ -120,4 +121,21 @@ import Testing
         panel.beforeFrame(blank: false)
         #expect(panel.isOn)
     }
+}
+
+/// A kiosk on kmsdrm started before the kernel made the display's device waits for it (a folder standing in for
+/// /dev/dri, the pauses counted, not slept).
+@Test func theDisplaysDeviceIsWaitedFor() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-dri-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var pauses = 0
+    #expect(!Display.waitForDisplayDevice(in: folder, seconds: 1, pause: { _ in pauses += 1 }))
+    #expect(pauses == 10)
+    pauses = 0
+    let found = Display.waitForDisplayDevice(in: folder, seconds: 1) { _ in
+        pauses += 1
+        if pauses == 3 { _ = FileManager.default.createFile(atPath: folder + "/card0", contents: nil) }
+    }
+    #expect(found && pauses == 3)
 }
