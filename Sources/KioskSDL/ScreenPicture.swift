@@ -95,9 +95,9 @@ final class ScreenPicture: @unchecked Sendable {
     /// `surface` as a whole PNG in memory (ending in its IEND chunk), nil when SDL_image could not encode it: the
     /// file is written only from a picture known whole.
     static func png(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Data? {
-        // Deflate's stored blocks bound the size: the raw rows (a filter byte each), 5 bytes a 16 KiB block, and
-        // the chunks around them.
-        let raw = Int(surface.pointee.h) * (Int(surface.pointee.w) * 3 + 1)
+        // Deflate's stored blocks bound the size: the raw rows (a filter byte each, four bytes a pixel, whichever
+        // of RGB or RGBA SDL_image writes), 5 bytes a 16 KiB block, and the chunks around them.
+        let raw = Int(surface.pointee.h) * (Int(surface.pointee.w) * 4 + 1)
         var buffer = [UInt8](repeating: 0, count: raw + raw / 16_384 * 5 + 4096)
         let count = buffer.withUnsafeMutableBytes { (b) -> Int in
             guard let rw = SDL_RWFromMem(b.baseAddress, Int32(b.count)) else { return 0 }

@@ -45,13 +45,16 @@ import Testing
         #expect(MetricsFile(option: dir + "/kiosk.prom", intervalSeconds: 15) != nil)
     }
 
-    /// The screen's picture is encoded whole in memory before any file is touched: a PNG that ends in IEND.
+    /// The screen's picture is encoded whole in memory before any file is touched: a PNG that ends in IEND, also
+    /// of pixels that do not compress (noise).
     @Test func theScreenPictureIsAWholePNG() throws {
-        let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, 97, 31, 32, SDL_PIXELFORMAT_RGB888.rawValue))
+        let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, 197, 131, 32, SDL_PIXELFORMAT_RGB888.rawValue))
         defer { SDL_FreeSurface(surface) }
         let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
         for i in 0..<Int(surface.pointee.pitch / 4 * surface.pointee.h) {
-            pixels[i] = UInt32(truncatingIfNeeded: i &* 2_654_435_761)
+            var z = UInt64(i) &* 0x9E37_79B9_7F4A_7C15
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            pixels[i] = UInt32(truncatingIfNeeded: z ^ (z >> 27))
         }
         let png = try #require(ScreenPicture.png(surface))
         #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
