@@ -93,7 +93,8 @@ fi
 if [ "$system" = 1 ]; then
     # The runtime libraries, including those SDL dlopens (EGL, GLES, udev), and what the build needs.
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-        libsdl2-2.0-0 libsdl2-image-2.0-0 libegl1 libgles2 libudev1 libsdl2-dev libsdl2-image-dev libpng-dev libjpeg-dev
+        libsdl2-2.0-0 libsdl2-image-2.0-0 libegl1 libgles2 libudev1 libegl-mesa0 libgbm1 libgl1-mesa-dri \
+        libsdl2-dev libsdl2-image-dev libpng-dev libjpeg-dev
 fi
 
 if [ -z "$binary" ]; then
