@@ -97,9 +97,10 @@ public final class Display {
             // `opengl` by default, which draws nothing into kmsdrm's OpenGL ES context.
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "opengles2")
         }
+        let drivers = Self.renderDrivers()
         let candidates = RendererChoice.candidates(
             videoDriver: driver, asked: getenv("SDL_RENDER_DRIVER").map { String(cString: $0) },
-            available: Self.renderDrivers(), headless: headless)
+            available: drivers, headless: headless)
         let position = kiosk_windowpos_centered()
         var windowError: String?
         let chosen = RendererChoice.first(
@@ -112,7 +113,7 @@ public final class Display {
                 }
                 var rendererFlags = SDL_RENDERER_TARGETTEXTURE.rawValue
                 if name != RendererChoice.software && !headless { rendererFlags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
-                guard let index = Self.renderDrivers().firstIndex(of: name),
+                guard let index = drivers.firstIndex(of: name),
                     let renderer = SDL_CreateRenderer(window, Int32(index), rendererFlags)
                 else {
                     let reason = sdlError()
