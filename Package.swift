@@ -20,7 +20,10 @@ let package = Package(
         .target(name: "EventLog", dependencies: ["ScrollEngine", "TouchInput"]),
         // The kiosk without SDL: manifest, scenes, input mapping, draw lists, trace.
         .target(name: "Kiosk", dependencies: ["ScrollEngine", "TouchInput", "EventLog"]),
-        .executableTarget(name: "kiosk", dependencies: ["Kiosk", "KioskSDL"]),
+        .executableTarget(name: "kiosk", dependencies: ["Kiosk", "KioskSDL", "CEarlySignals"]),
+        // SIGHUP and SIGUSR1 ignored from before the first line of Swift until the frame loop's handlers exist: one C
+        // function in the executable's .preinit_array, which runs before any library's constructor.
+        .target(name: "CEarlySignals"),
         // SDL2 and SDL2_image from Debian (libsdl2-dev, libsdl2-image-dev), with shims for the macros.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),

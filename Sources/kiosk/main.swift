@@ -1,3 +1,4 @@
+import CEarlySignals
 import Foundation
 import Kiosk
 import KioskSDL
@@ -20,9 +21,8 @@ func defaultManifest() -> String? {
 }
 
 // A picture of the screen (SIGUSR1) or a reload (SIGHUP) asked before the frame loop installs its handlers would
-// end the process (both signals' default): until then they are ignored.
-signal(SIGUSR1, SIG_IGN)
-signal(SIGHUP, SIG_IGN)
+// end the process (both signals' default): CEarlySignals ignores them from before this line.
+_ = kiosk_early_signals_linked()
 
 do {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
