@@ -1,7 +1,7 @@
 import Foundation
 import ScrollEngine
 
-/// An event log, version 1 (shared/design/event-log.md): a header and one SDL2 event per line.
+/// An event log, version 1 (docs/event-log-and-trace.md): a header and one SDL2 event per line.
 public struct EventLog: Equatable, Sendable {
     public var display: Size
     public var source: String?
@@ -66,78 +66,15 @@ extension EventLog {
     /// Reads a whole log. Any malformed line is an error naming the file, the line and the field: nothing is
     /// replayed from a log that fails. Unknown event types are skipped with one warning per type.
     public static func parse(_ text: String, file: String) throws(EventLogError) -> EventLog {
-        var log = EventLog(display: .zero)
-        var sawHeader = false
-        var lastTimestamp = -Double.infinity
-        var unknownTypes: Set<String> = []
-        var unlistedUnknown = 0
-        var lineNumber = 0
+        var reader = EventLogReader(file: file)
+        var records: [Record] = []
         // "\r\n" is one Character in Swift: a CRLF log splits on it as on "\n".
-        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            lineNumber += 1
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-            func fail(_ message: String) -> EventLogError {
-                EventLogError(file: file, line: lineNumber, message: message)
-            }
-            let value: JSONValue
-            switch JSONValue.parseStrictly(line) {
-            case .success(let v): value = v
-            case .failure(let e):
-                throw fail(
-                    e.isDuplicateKey ? "not valid JSON (\(e.path) is given twice)" : "not valid JSON (\(e.message))")
-            }
-            guard case .object(let object) = value else {
-                throw fail("expected a JSON object, found \(value.typeName)")
-            }
-            let fields = Fields(object: object, fail: fail)
-            if !sawHeader {
-                sawHeader = true
-                guard object["kioskEventLog"] != nil else {
-                    throw fail("missing header: the first line must be {\"kioskEventLog\": 1, \"display\": ...}")
-                }
-                let version = try fields.number("kioskEventLog")
-                guard version == 1 else { throw fail("kioskEventLog: version \(version) is not supported (only 1)") }
-                guard case .object(let display)? = object["display"] else {
-                    throw fail(object["display"] == nil ? "missing field display" : "display: expected an object")
-                }
-                let d = Fields(object: display, fail: fail, prefix: "display.")
-                let w = try d.number("w")
-                let h = try d.number("h")
-                guard w > 0, h > 0 else { throw fail("display: w and h must be positive") }
-                log.display = Size(width: w, height: h)
-                log.source = try fields.optionalString("source")
-                continue
-            }
-            let timestamp = try fields.number("timestamp", limit: .infinity)
-            guard (0...Self.maximumTimestamp).contains(timestamp) else {
-                throw fail(
-                    "timestamp: \(JSONValue.short(timestamp)) is outside 0 to \(Int(Self.maximumTimestamp)) ms (a log covers a week at most)"
-                )
-            }
-            guard timestamp >= lastTimestamp else {
-                throw fail("timestamp: \(timestamp) goes backwards (previous \(lastTimestamp))")
-            }
-            lastTimestamp = timestamp
-            let type = try fields.string("type")
-            guard let event = try Self.event(type: type, fields: fields) else {
-                // Each unknown type said once, the first few; past them only counted (50 000 made-up types are
-                // one line, not 50 000).
-                if unknownTypes.insert(type).inserted {
-                    if unknownTypes.count <= Self.unknownTypesShown {
-                        log.warnings.append("\(file):\(lineNumber): unknown event type \(type) skipped")
-                    } else {
-                        unlistedUnknown += 1
-                    }
-                }
-                continue
-            }
-            log.records.append(Record(timestamp: timestamp, event: event))
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            if let record = try reader.read(line) { records.append(record) }
         }
-        guard sawHeader else { throw EventLogError(file: file, line: 1, message: "empty log: no header") }
-        if unlistedUnknown > 0 {
-            log.warnings.append("\(file): \(unlistedUnknown) more unknown event types skipped (not listed)")
-        }
+        try reader.finish()
+        var log = EventLog(display: reader.display, source: reader.source, records: records)
+        log.warnings = reader.warnings
         return log
     }
 

@@ -1,5 +1,6 @@
 import CSDL2
 import EventLog
+import ScrollEngine
 
 /// The frame loop's clock, and with it how the loop goes from frame to frame. One loop runs on either.
 ///
@@ -33,24 +34,54 @@ struct FrameClock {
 
 /// The replayed events (`--replay`), handed out as the loop's clock reaches them.
 struct ReplayQueue {
-    let records: [EventLog.Record]
-    private(set) var next = 0
+    private let stream: ReplayStream?
+    /// The next record, read ahead of its time.
+    private var pending: EventLog.Record?
+    /// The recorded display's pixels to the window's (mouse events carry pixels; fingers are normalised).
+    private let scale: (x: Double, y: Double)
 
-    init(_ records: [EventLog.Record]) { self.records = records }
+    /// No replay.
+    init() {
+        stream = nil
+        scale = (1, 1)
+    }
+
+    init(_ stream: ReplayStream, window: Size) {
+        self.stream = stream
+        scale = (window.width / stream.display.width, window.height / stream.display.height)
+        pending = stream.next().map(scaled)
+    }
 
     /// Whether every event has been handed out.
-    var isDone: Bool { next == records.count }
-    var isEmpty: Bool { records.isEmpty }
+    var isDone: Bool { pending == nil }
+    var isEmpty: Bool { stream == nil || stream?.recordCount == 0 }
     /// When the next event is due.
-    var nextTimestamp: Double? { isDone ? nil : records[next].timestamp }
+    var nextTimestamp: Double? { pending?.timestamp }
     /// When the last event is due (0 for none).
-    var lastTimestamp: Double { records.last?.timestamp ?? 0 }
+    var lastTimestamp: Double { stream?.lastTimestamp ?? 0 }
 
     /// The events due by `t`, each handed out once.
-    mutating func take(upTo t: Double) -> ArraySlice<EventLog.Record> {
-        let start = next
-        while next < records.count && records[next].timestamp <= t { next += 1 }
-        return records[start..<next]
+    mutating func take(upTo t: Double) -> [EventLog.Record] {
+        var due: [EventLog.Record] = []
+        while let r = pending, r.timestamp <= t {
+            due.append(r)
+            pending = stream?.next().map(scaled)
+        }
+        return due
+    }
+
+    private func scaled(_ record: EventLog.Record) -> EventLog.Record {
+        var r = record
+        let (sx, sy) = scale
+        switch r.event {
+        case .mouseMotion(let x, let y, let xr, let yr, let state):
+            r.event = .mouseMotion(x: x * sx, y: y * sy, xrel: xr * sx, yrel: yr * sy, state: state)
+        case .mouseButton(let d, let b, let c, let x, let y):
+            r.event = .mouseButton(down: d, button: b, clicks: c, x: x * sx, y: y * sy)
+        default:
+            break
+        }
+        return r
     }
 }
 

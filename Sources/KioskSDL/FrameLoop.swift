@@ -49,7 +49,7 @@ final class FrameLoop {
     let panel: PanelPower
 
     init(
-        options: Options, app: KioskApp, display: Display, renderer: Renderer, replay: EventLog?,
+        options: Options, app: KioskApp, display: Display, renderer: Renderer, replay: ReplayStream?,
         service: ServiceDuties
     ) throws(KioskError) {
         self.options = options
@@ -60,7 +60,7 @@ final class FrameLoop {
         clock = FrameClock(
             isVirtual: options.isVirtual, virtualFrameMs: options.frameMs ?? Runner.frameMs,
             holdsItsPace: headless && options.realtime)
-        self.replay = ReplayQueue(replay.map { Self.prepare($0, window: display.size) } ?? [])
+        self.replay = replay.map { ReplayQueue($0, window: display.size) } ?? ReplayQueue()
         wall = WallClock(options: options)
         screenshots = ScreenshotPlan(options.screenshots.map { ($0.ms, $0.path) })
         self.service = service
@@ -97,38 +97,6 @@ final class FrameLoop {
             record?.write(
                 "{\"kioskEventLog\": 1, \"display\": {\"w\": \(w), \"h\": \(h)}, \"source\": \"kiosk --record\"}\n")
         }
-    }
-
-    /// Mouse positions are pixels of the log's display: scaled to this window. A finger still down when the log
-    /// ends is lifted at its last timestamp.
-    static func prepare(_ log: EventLog, window: Size) -> [EventLog.Record] {
-        let sx = window.width / log.display.width
-        let sy = window.height / log.display.height
-        var down: [String: EventLog.Record] = [:]
-        var out: [EventLog.Record] = []
-        for var r in log.records {
-            switch r.event {
-            case .finger(let phase, let touchId, let fingerId, _, _, _, _, _):
-                let key = "\(touchId)/\(fingerId)"
-                if phase == .up { down[key] = nil } else { down[key] = r }
-            case .mouseMotion(let x, let y, let xr, let yr, let state):
-                r.event = .mouseMotion(x: x * sx, y: y * sy, xrel: xr * sx, yrel: yr * sy, state: state)
-            case .mouseButton(let d, let b, let c, let x, let y):
-                r.event = .mouseButton(down: d, button: b, clicks: c, x: x * sx, y: y * sy)
-            default:
-                break
-            }
-            out.append(r)
-        }
-        let end = log.records.last?.timestamp ?? 0
-        for (_, r) in down.sorted(by: { $0.key < $1.key }) {
-            guard case .finger(_, let t, let f, let x, let y, _, _, let p) = r.event else { continue }
-            out.append(
-                .init(
-                    timestamp: end, event: .finger(.up, touchId: t, fingerId: f, x: x, y: y, dx: 0, dy: 0, pressure: p))
-            )
-        }
-        return out
     }
 
     func run() throws(KioskError) {

@@ -116,8 +116,6 @@ enum RegularFile {
     /// The most a manifest, a descriptor or a state file may hold (64 MiB: a manifest of thousands of scenes is
     /// well under a megabyte).
     static let textLimit = 64 << 20
-    /// The most an event log may hold (1 GiB: hours of touches are tens of megabytes).
-    static let logLimit = 1 << 30
 }
 
 /// Writes all of `bytes` to `fd`; the error number when it could not (a write that stops short without one is a

@@ -116,24 +116,10 @@ public enum Runner {
         return manifest
     }
 
-    static func loadReplay(_ path: String) throws(KioskError) -> EventLog {
-        // A log that cannot be read at all has no line to name.
-        let data: [UInt8]
-        switch RegularFile.read(path, limit: RegularFile.logLimit) {
-        case .success(let d): data = d
-        case .failure(let p):
-            let why = p.isMissing ? "missing" : p.message
-            throw .replay("\(path): cannot read the log (\(why))")
-        }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw .replay("\(path): the log is not UTF-8 text")
-        }
-        do {
-            let log = try EventLog.parse(text, file: path)
-            for w in log.warnings { KioskSDL.log(.warning, w) }
-            return log
-        } catch {
-            throw .replay(error.description)
-        }
+    /// The replay log read once through, every line checked (then streamed while it plays).
+    static func loadReplay(_ path: String) throws(KioskError) -> ReplayStream {
+        let stream = try ReplayStream(path: path)
+        for w in stream.warnings { log(.warning, w) }
+        return stream
     }
 }
