@@ -42,7 +42,7 @@ public struct ContentReport: Sendable {
     }
 }
 
-/// The checks of `kiosk --check`, at start and at reload alike (operations.md): the manifest's own (JSON, keys,
+/// The checks of `kiosk --check`, at start and at reload alike (docs/operations.md): the manifest's own (JSON, keys,
 /// types, ids, gotos, reachability), then every image it names through `inspect` (decoded by the SDL layer),
 /// and every hotspot against its image.
 public enum ContentCheck {
@@ -96,7 +96,8 @@ public enum ContentCheck {
         _ text: String, file: String, baseDirectory: String, fileExists: (String) -> Bool,
         inspect: (String) -> ImageReport, font: ((_ language: String, _ named: [String: String]) -> FontReport)? = nil,
         fits: ((_ run: TextRun, _ named: [String: String]) -> Bool?)? = nil, screen: Size = ContentCheck.screen,
-        readFile: (String) -> Result<[UInt8], FileReadError> = { _ in .failure(FileReadError("no reader")) }
+        readFile: (String) -> Result<[UInt8], FileReadError> = { _ in .failure(FileReadError("no reader")) },
+        fontsMustCover: Bool = true
     ) -> ContentReport {
         let check = Manifest.check(
             text, file: file, baseDirectory: baseDirectory, fileExists: fileExists, readFile: readFile)
@@ -171,7 +172,9 @@ public enum ContentCheck {
                     + " (kiosk --check --plan shows the days ahead)")
         }
         if let font, let m = check.manifest, !m.languages.isEmpty || scenes.contains(where: \.hasWords) {
-            let fonts = checkFonts(m, baseDirectory: baseDirectory, problems: problems) { font($0, m.fonts) }
+            let fonts = checkFonts(m, baseDirectory: baseDirectory, problems: problems, mustCover: fontsMustCover) {
+                font($0, m.fonts)
+            }
             summary.append(fonts.summary)
             if let fits {
                 checkWordsFit(
@@ -213,10 +216,21 @@ public enum ContentCheck {
     }
 
     /// Each language's font, its problems recorded; the summary line (`words: en Noto Sans, ar Noto Sans
-    /// Arabic`) and the languages that have a font.
+    /// Arabic`) and the languages that have a font. `mustCover`: a language without a usable font is an error
+    /// (`--check`, as the contract says); else (the start, a reload) a warning, and the kiosk runs on with the
+    /// font it falls back to, as it shows a placeholder for a broken picture.
     static func checkFonts(
-        _ m: Manifest, baseDirectory: String, problems: ProblemList, font: (String) -> FontReport
+        _ m: Manifest, baseDirectory: String, problems: ProblemList, mustCover: Bool = true,
+        font: (String) -> FontReport
     ) -> (summary: String, drawn: [String]) {
+        func fails(_ key: String, _ message: String) {
+            if mustCover {
+                problems.error(key, message)
+            } else {
+                problems.warning(
+                    key, message + "; its words are drawn in the fallback font (boxes for letters it lacks)")
+            }
+        }
         let languages = m.languages.isEmpty ? [Languages.undetermined] : m.languages
         var parts: [String] = []
         var drawn: [String] = []
@@ -228,9 +242,9 @@ public enum ContentCheck {
                 parts.append("\(tag) \(family) (\(relative(file, to: baseDirectory)))")
                 drawn.append(tag)
             case .none:
-                problems.error(key, "no installed font covers \"\(tag)\"; name one in \"fonts\"")
+                fails(key, "no installed font covers \"\(tag)\"; name one in \"fonts\"")
             case .notAFont(let file, let why):
-                problems.error(key, "\(relative(file, to: baseDirectory)) is not a font (\(why))")
+                fails(key, "\(relative(file, to: baseDirectory)) is not a font (\(why))")
             case .lacksScript(let file, let family):
                 problems.warning(
                     key,

@@ -156,13 +156,15 @@ enum PictureLimits {
 }
 
 extension Runner {
-    /// Reads the manifest at `path` and checks everything it names (operations.md); without `decode` the
+    /// Reads the manifest at `path` and checks everything it names (docs/operations.md); without `decode` the
     /// images are only looked for. Errors reading the file itself are its one problem.
     /// `measureWords`: every text laid out in its fonts (`--check` alone: a reload's check runs beside the frame
     /// loop, whose fonts FreeType would share).
-    static func checkContent(_ path: String, screen: Size, decode: Bool = true, measureWords: Bool = false)
-        -> ContentReport
-    {
+    /// `fontsMustCover`: a language no usable font covers fails the check (`--check`); else it is a warning and the
+    /// kiosk runs on in the fallback font (the start, a reload: the same rule for both).
+    static func checkContent(
+        _ path: String, screen: Size, decode: Bool = true, measureWords: Bool = false, fontsMustCover: Bool = false
+    ) -> ContentReport {
         let data: [UInt8]
         switch RegularFile.read(path, limit: RegularFile.textLimit) {
         case .success(let d): data = d
@@ -181,14 +183,14 @@ extension Runner {
             text, file: path, baseDirectory: base.isEmpty ? "." : base,
             fileExists: { !$0.utf8.contains(0) && FileManager.default.isReadableFile(atPath: $0) },
             inspect: { decode ? ImageInspector.inspect($0, screen: screen) : ImageInspector.size($0) },
-            font: decode ? { FontBook.report(language: $0, named: $1) } : nil,
+            font: { FontBook.report(language: $0, named: $1) },
             fits: decode && measureWords ? fitting() : nil,
             screen: screen,
             readFile: { file in
                 RegularFile.read(file, limit: RegularFile.textLimit).mapError { p in
                     FileReadError(p.isMissing ? "missing" : p.message)
                 }
-            })
+            }, fontsMustCover: fontsMustCover)
     }
 
     /// Whether a text fits its box, measured in the manifest's fonts (`named`), opened once for the check.
@@ -208,7 +210,8 @@ extension Runner {
             return 3
         }
         IMG_Init(Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue))
-        let report = checkContent(path, screen: options.mode.size ?? ContentCheck.screen, measureWords: true)
+        let report = checkContent(
+            path, screen: options.mode.size ?? ContentCheck.screen, measureWords: true, fontsMustCover: true)
         for p in ManifestError.logLines(report.problems) { log(p.isWarning ? .warning : .error, p.line) }
         guard report.errors.isEmpty else { return 3 }
         for line in report.summary { print(line) }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `kiosk --check` (operations.md): every problem at once, each naming the file and the JSON path or image.
+/// `kiosk --check` (docs/operations.md): every problem at once, each naming the file and the JSON path or image.
 @Suite struct CheckTests {
     let dir = Kiosk.folder()
 
@@ -38,6 +38,19 @@ import Testing
         #expect(r.status == 3)
         #expect(r.stderr.contains("fonts.en: fake.ttf is not a font ("), "\(r.stderr)")
         #expect(r.stderr.contains(#"languages[1]: no installed font covers "tlh"; name one in "fonts""#), "\(r.stderr)")
+        // The kiosk itself starts on the same content, as it does with a broken picture: each font problem a
+        // warning saying what is drawn instead, and the words in the fallback font.
+        let start = try Kiosk.run(
+            [
+                "--headless", "320x240", "--config", try Kiosk.manifest(text, in: dir), "--screenshot",
+                "0:" + dir.appendingPathComponent("fallback.png").path,
+            ], in: dir)
+        #expect(start.status == 0, "\(start.stderr)")
+        #expect(
+            start.stderr.contains(
+                #"<4>kiosk: \#(dir.path)/kiosk.json: languages[1]: no installed font covers "tlh"; name one in "fonts"; its words are drawn in the fallback font"#
+            ), "\(start.stderr)")
+        #expect(start.stderr.contains("fonts.en: fake.ttf is not a font ("), "\(start.stderr)")
         let bad = dir.appendingPathComponent("latin1.json")
         // "café" in Latin-1: the é is one byte, 0xE9, at offset 47.
         try Data(Array(#"{"kioskManifest": 1, "scenes": [], "home": "caf"#.utf8) + [0xE9] + Array(#""}"#.utf8))
