@@ -25,9 +25,18 @@ import Testing
         let fit = v.zoomScale
         app.key("+", at: 0)
         AppRig.run(app, from: 0, to: 1000)
-        #expect(v.zoomScale > fit)
-        AppRig.run(app, from: 1000, to: 3000)
+        let zoomed = v.zoomScale
+        #expect(zoomed > fit)
+        // Frame by frame to the idle reset, then a tenth of a second into it: half way back, not a jump.
+        var t = 1000.0
+        while !AppRig.names(app).contains("idleReset") && t < 3000 {
+            AppRig.run(app, from: t, to: t + 1)
+            t += 1000.0 / 60
+        }
         #expect(AppRig.names(app).contains("idleReset"))
+        AppRig.run(app, from: t, to: t + 100)
+        #expect(v.zoomScale > fit && v.zoomScale < zoomed, "animates back: \(v.zoomScale)")
+        AppRig.run(app, from: t + 100, to: 3000)
         expectClose(v.zoomScale, fit, 1e-9)
         #expect(v.contentOffset == v.clampedOffset(v.contentOffset))
     }

@@ -11,7 +11,7 @@ public func expectClose(
 }
 
 /// A small deterministic generator (SplitMix64) for property and fuzz tests: a seed replays a failure.
-public struct SplitMix {
+public struct SplitMix: RandomNumberGenerator {
     public var state: UInt64
     public init(seed: UInt64) { state = seed }
     public mutating func next() -> UInt64 {
