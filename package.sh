@@ -100,22 +100,7 @@ License: MIT
 Comment: the demo content; see /usr/share/kiosk/LICENSES.md.
 
 License: MIT
-$(sed -e 's/^$/./' -e 's/^/ /' <<'MIT'
-Permission is hereby granted, free of charge, to any person obtaining a copy of this software and associated
-documentation files (the "Software"), to deal in the Software without restriction, including without limitation
-the rights to use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies of the Software, and
-to permit persons to whom the Software is furnished to do so, subject to the following conditions:
-
-The above copyright notice and this permission notice shall be included in all copies or substantial portions
-of the Software.
-
-THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO
-THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
-AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF
-CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER
-DEALINGS IN THE SOFTWARE.
-MIT
-)
+$(tail -n +5 LICENSE | sed -e 's/^$/./' -e 's/^/ /')
 EOF
 install -m 0644 Assets/LICENSES.md "$share/LICENSES.md"
 date="$(git log -1 --format=%aD 2>/dev/null || date -R)"
@@ -135,7 +120,7 @@ find "$root/usr/share" "$root/etc" "$root/lib" "$root/usr/lib" -type f -exec chm
 
 # Depends: the libraries the binary links (dpkg-shlibdeps), what SDL dlopens at run time, procps for the
 # unit's ExecReload (/bin/kill), and the Noto fonts the demo's words are drawn in (found with fontconfig).
-# Suggests: node_exporter, which serves the kiosk's metrics file to Prometheus (fleet.md).
+# Suggests: node_exporter, which serves the kiosk's metrics file to Prometheus (docs/operations.md).
 mkdir -p "$work/debian" "$root/DEBIAN"
 printf 'Source: kiosk\n\nPackage: kiosk\nArchitecture: any\n' > "$work/debian/control"
 ignore=()
