@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "ScrollEngine"),
         // Fingers to gestures: pan, pinch, taps, content touches, nested scroll views. Pure, like the engine.
         .target(name: "TouchInput", dependencies: ["ScrollEngine"]),
-        // The event-log format (shared/design/event-log.md): reader, writer, and fingers to touch input.
+        // The event-log format (docs/event-log-and-trace.md): reader, writer, and fingers to touch input.
         .target(name: "EventLog", dependencies: ["ScrollEngine", "TouchInput"]),
         // The kiosk without SDL: manifest, scenes, input mapping, draw lists, trace.
         .target(name: "Kiosk", dependencies: ["ScrollEngine", "TouchInput", "EventLog"]),

@@ -3,7 +3,7 @@
 #include <SDL.h>
 #include <malloc.h>
 
-// Helpers for the macros Swift cannot import (shared/design/platform.md).
+// Helpers for the macros Swift cannot import (SDL_WINDOWPOS_*, SDL_BUTTON, SDL_TOUCH_MOUSEID) and glibc's malloc knobs.
 static inline int kiosk_windowpos_undefined(void) { return (int)SDL_WINDOWPOS_UNDEFINED; }
 static inline int kiosk_windowpos_centered(void) { return (int)SDL_WINDOWPOS_CENTERED; }
 static inline Uint32 kiosk_button_mask(int button) { return SDL_BUTTON(button); }

@@ -1,12 +1,12 @@
 import EventLog
 import ScrollEngine
 
-/// How a scene change looks (manifest.md, `transition`).
+/// How a scene change looks (docs/manifest.md, `transition`).
 public enum TransitionStyle: String, Equatable, Sendable {
     case fade, zoom, none
 }
 
-/// The attract loop (manifest.md, `attract`): after `afterSeconds` without a touch (from the idle reset), its
+/// The attract loop (docs/manifest.md, `attract`): after `afterSeconds` without a touch (from the idle reset), its
 /// steps play in a loop until a touch.
 public struct Attract: Equatable, Sendable {
     public struct View: Equatable, Sendable {

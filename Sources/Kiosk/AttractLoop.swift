@@ -1,6 +1,6 @@
 import ScrollEngine
 
-/// The attract loop (manifest.md, `attract`): while nobody is at the kiosk it plays its steps in a loop, each
+/// The attract loop (docs/manifest.md, `attract`): while nobody is at the kiosk it plays its steps in a loop, each
 /// for its seconds: a zoom or scroll scene moves from `from` to `to` eased in and out, a carousel turns a page
 /// every `advanceEverySeconds`. The app starts it, hands it each frame's time, and ends it at the first touch.
 final class AttractLoop {

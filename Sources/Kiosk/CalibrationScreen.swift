@@ -49,7 +49,7 @@ public final class CalibrationScreen: ToolScreen {
         wizard.isPressed || ToolWords.seconds(until: wizard.deadline, at: now) != shownSeconds
     }
 
-    /// Trace events of the wizard's steps (calibration.md): `calibrationTarget`, `calibrationRound`,
+    /// Trace events of the wizard's steps (docs/deploying.md): `calibrationTarget`, `calibrationRound`,
     /// `calibrationDone`.
     public func step(to ms: Double) -> [TraceEvent] {
         now = max(now, ms)

@@ -1,7 +1,7 @@
 import EventLog
 import ScrollEngine
 
-/// The five-target calibration of calibration.md as a pure state machine: raw finger events in (SDL's normalised
+/// The five-target calibration of docs/deploying.md as a pure state machine: raw finger events in (SDL's normalised
 /// positions, before any calibration or `--rotate`), on the kiosk's clock; the target to show, what happened
 /// (for the trace and the log) and the outcome out. The screen that draws it and the file it writes are the SDL
 /// layer's.
@@ -11,18 +11,18 @@ public final class CalibrationWizard {
         Point(x: 0.1, y: 0.1), Point(x: 0.9, y: 0.1), Point(x: 0.9, y: 0.9), Point(x: 0.1, y: 0.9),
         Point(x: 0.5, y: 0.5),
     ]
-    /// A target is taken by a finger held at least this long (calibration.md)…
+    /// A target is taken by a finger held at least this long (docs/deploying.md)…
     public static let minimumHoldMs = 100.0
-    /// …that moved at most this fraction of the screen's diagonal (calibration.md).
+    /// …that moved at most this fraction of the screen's diagonal (docs/deploying.md).
     public static let maximumTravel = 0.02
-    /// The check point must land within this fraction of the diagonal of the centre (calibration.md).
+    /// The check point must land within this fraction of the diagonal of the centre (docs/deploying.md).
     public static let checkTolerance = 0.025
     /// Two corner targets whose raw positions are closer than this fraction of the diagonal were the same place
     /// touched twice (the targets are 80 % of the screen apart).
     static let minimumSpread = 0.1
-    /// Rounds before it gives up (calibration.md).
+    /// Rounds before it gives up (docs/deploying.md).
     public static let maximumRounds = 3
-    /// Without a touch for this long it gives up (calibration.md).
+    /// Without a touch for this long it gives up (docs/deploying.md).
     public static let idleTimeoutMs = 30_000.0
 
     public enum Outcome: Equatable, Sendable {

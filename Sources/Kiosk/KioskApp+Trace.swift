@@ -1,7 +1,7 @@
 import EventLog
 import ScrollEngine
 
-/// The trace (cli-and-trace.md, version 1): one line a frame, the scene's views and the events since the last.
+/// The trace (docs/event-log-and-trace.md, version 1): one line a frame, the scene's views and the events since the last.
 extension KioskApp {
     /// The events since the last frame, in the order they happened: the trace writes them, and the visitor
     /// statistics and the service's status read the same values.
@@ -13,10 +13,10 @@ extension KioskApp {
         hasShownAFrame = true
     }
 
-    /// The frame's trace line (cli-and-trace.md, version 1) with `events`, the frame's.
+    /// The frame's trace line (docs/event-log-and-trace.md, version 1) with `events`, the frame's.
     public func traceLine(frame: Int, events: [TraceEvent]) -> String {
         var s = "{\"frame\": \(frame), \"t\": \(jsonNumber(now)), \"scene\": \(jsonString(scene.config.id)), "
-        // A kiosk that offers languages says the visitor's on every line (words-and-languages.md).
+        // A kiosk that offers languages says the visitor's on every line (docs/manifest.md).
         if !manifest.languages.isEmpty { s += "\"language\": \(jsonString(language)), " }
         s += "\"views\": {"
         s += scene.tracedViews.map { "\(jsonString($0.id)): \(Self.json($0.view))" }.joined(separator: ", ")

@@ -9,7 +9,7 @@ import TouchInput
 public final class KioskApp {
     /// What the kiosk shows (a reload replaces it).
     public var manifest: Manifest { navigator.manifest }
-    /// The touch calibration in effect: the manifest's, unless a calibration file replaces it (calibration.md).
+    /// The touch calibration in effect: the manifest's, unless a calibration file replaces it (docs/deploying.md).
     public var calibration: Calibration
     public let rotation: Rotation
     /// The physical screen (window) in pixels; scenes see `sceneSize`.
@@ -52,7 +52,7 @@ public final class KioskApp {
     var hoursWatch = HoursWatch()
     /// The schedule's choice wanted and in effect.
     var scheduleRule = ScheduleRule()
-    /// Whether the wall clock can be trusted (fleet.md, an honest clock): until it is, the opening hours and the
+    /// Whether the wall clock can be trusted (docs/operations.md, an honest clock): until it is, the opening hours and the
     /// schedule are not applied (the kiosk shows its default content, always open).
     public var clockIsSynchronized = true {
         didSet { if clockIsSynchronized && !oldValue { sink.add(TraceEvent(.clockDidSynchronize)) } }
@@ -93,7 +93,7 @@ public final class KioskApp {
     /// Shows the current scene anew at its opening state, fading from how it looks now.
     func reopen() { navigator.reopen(at: now) }
 
-    /// New content (a reload, operations.md): the scene, its offsets, zoom and page are kept when the new
+    /// New content (a reload, docs/operations.md): the scene, its offsets, zoom and page are kept when the new
     /// manifest has a scene of the same id showing the same images; otherwise the kiosk goes home. Reports
     /// `contentDidReload`.
     public func reload(_ new: Manifest) {
@@ -142,7 +142,7 @@ public final class KioskApp {
 
     /// Shows the calibration wizard instead of the scenes, until it is done or gives up (then the app quits).
     public func startCalibration() {
-        // Raw touches: the calibration in effect is never applied while calibrating (calibration.md).
+        // Raw touches: the calibration in effect is never applied while calibrating (docs/deploying.md).
         toolScreen = CalibrationScreen(
             screen: physicalSize, rotation: rotation, language: navigator.languages.first, at: now)
     }
@@ -394,7 +394,7 @@ extension Double {
     func clampedTo(_ lo: Double, _ hi: Double) -> Double { Swift.min(Swift.max(self, lo), Swift.max(lo, hi)) }
 }
 
-/// A scene change as it is drawn (manifest.md, `transition`): from one scene to another over `duration` ms
+/// A scene change as it is drawn (docs/manifest.md, `transition`): from one scene to another over `duration` ms
 /// from `start`; a zoom grows the new scene out of `rect` (scene points), or shrinks the old one into it. A
 /// reload's (`reload`) fades from the old content as the screen last showed it (its pictures are gone).
 public struct SceneTransition: Equatable, Sendable {

@@ -1,6 +1,6 @@
 import EventLog
 
-/// What a tap on a list's row does (words-and-languages.md): open a scene, or open a zoom scene and show one of
+/// What a tap on a list's row does (docs/manifest.md): open a scene, or open a zoom scene and show one of
 /// its hotspots.
 public enum RowAction: Equatable, Sendable {
     case goto(scene: String)

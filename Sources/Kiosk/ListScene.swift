@@ -265,7 +265,7 @@ extension Scene {
 }
 
 extension Scene {
-    /// A list scene's line of the trace (cli-and-trace.md, extended): the header stuck at the top (its section
+    /// A list scene's line of the trace (docs/event-log-and-trace.md, extended): the header stuck at the top (its section
     /// and its top in scene points, pushed up by the next) and the highlighted row.
     func listTrace(_ list: ListState) -> String {
         let header =

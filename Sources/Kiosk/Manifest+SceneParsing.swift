@@ -60,7 +60,7 @@ extension Manifest {
             }
             return full
         }
-        /// An image value: a path, or a path per language (words-and-languages.md); each image's paths by
+        /// An image value: a path, or a path per language (docs/manifest.md); each image's paths by
         /// language (the first language's under "").
         func images(_ key: String, _ v: JSONValue) throws(ManifestError) -> [String: String] {
             let value = try Object.text(v, path: key, languages: languages, problems: problems, noun: "image")
@@ -86,7 +86,7 @@ extension Manifest {
                 }
                 if list.isEmpty { problems.error("\(path).pages", "needs at least one image") }
                 for (i, v) in list.enumerated() {
-                    // A page is an image path, or {"image": path, "caption": text} (words-and-languages.md).
+                    // A page is an image path, or {"image": path, "caption": text} (docs/manifest.md).
                     var caption: LocalizedText?
                     var file: [String: String]?
                     switch v {

@@ -1,9 +1,9 @@
 import EventLog
 import ScrollEngine
 
-/// The kiosk's manifest (shared/design/manifest.md): what scenes it shows and how they scroll.
+/// The kiosk's manifest (docs/manifest.md): what scenes it shows and how they scroll.
 ///
-/// One stored property per top-level key of manifest.md and words-and-languages.md (`home`, `idleTimeoutSeconds`,
+/// One stored property per top-level key of docs/manifest.md and docs/manifest.md (`home`, `idleTimeoutSeconds`,
 /// … `languages`, `fonts`, `stillThere`) and the folder paths resolve in, so more than 15 of them.
 public struct Manifest: Equatable, Sendable {
     public var home: String
@@ -28,15 +28,15 @@ public struct Manifest: Equatable, Sendable {
     public var attract: Attract?
     /// Nil: always open.
     public var openingHours: OpeningHours?
-    /// The languages offered, the first the default (words-and-languages.md); empty: one, unnamed.
+    /// The languages offered, the first the default (docs/manifest.md); empty: one, unnamed.
     public var languages: [String] = []
     /// Font files by language tag or `default` (resolved paths); a language without one uses an installed font.
     public var fonts: [String: String] = [:]
     /// "Still there?" this long before the idle reset (`stillThere.seconds`; 0: never asked).
     public var stillThereSeconds: Double = 0
-    /// How often the metrics file is written (`metricsSeconds`, fleet.md).
+    /// How often the metrics file is written (`metricsSeconds`, docs/operations.md).
     public var metricsSeconds: Double = 15
-    /// What to show by weekday and date (fleet.md, `schedule`); nil: the manifest's own home and attract loop.
+    /// What to show by weekday and date (docs/operations.md, `schedule`); nil: the manifest's own home and attract loop.
     public var schedule: Schedule?
     /// The attract loops a schedule names (`attractSets`); `attract` stays the default.
     public var attractSets: [String: Attract] = [:]
@@ -59,7 +59,7 @@ public struct RGB: Equatable, Sendable {
 
 /// A touch calibration: a finger's raw normalised position (as SDL reports it, before `--rotate`) mapped to its
 /// normalised position on the physical screen, clamped to the screen's edge. Either a full affine `matrix`
-/// (calibration.md, libinput's `LIBINPUT_CALIBRATION_MATRIX` convention), or the manifest's per-axis keys: a raw
+/// (docs/deploying.md, libinput's `LIBINPUT_CALIBRATION_MATRIX` convention), or the manifest's per-axis keys: a raw
 /// reading `minX` maps to 0 and `maxX` to 1 (likewise y), after an optional swap of the axes; `invertX`/`invertY`
 /// mirror the result.
 public struct Calibration: Equatable, Sendable {
@@ -149,7 +149,7 @@ public struct Hotspot: Equatable, Sendable {
     public var labelPoint: Point { labelAt ?? Point(x: rect.midX, y: rect.midY) }
 }
 
-/// A text box on a picture (words-and-languages.md `overlays`): in image pixels, wrapped to its width, moving and
+/// A text box on a picture (docs/manifest.md `overlays`): in image pixels, wrapped to its width, moving and
 /// growing with the picture as labels do; `size` is in points at the fitted zoom.
 public struct Overlay: Equatable, Sendable {
     public var text: LocalizedText
@@ -183,7 +183,7 @@ public struct SceneConfig: Equatable, Sendable {
     /// The scene's images in each language whose images differ from the first language's (`imagePaths`):
     /// `"image": {"en": "menu-en.png", "de": "menu-de.png"}`.
     public var localizedImages: [String: [String]] = [:]
-    /// A list scene's rows (words-and-languages.md).
+    /// A list scene's rows (docs/manifest.md).
     public var list: ListConfig?
 
     /// Whether it has words to draw (a title, captions, labels).

@@ -1,7 +1,7 @@
 import EventLog
 import Foundation
 
-/// The kiosk's health for a monitoring system (fleet.md): counted from the same typed events the trace writes
+/// The kiosk's health for a monitoring system (docs/operations.md): counted from the same typed events the trace writes
 /// (and the fingers put down), and written in Prometheus' text exposition format, the format node_exporter's
 /// textfile collector reads. Pure: the caller says the time, the memory and the clock's state.
 public struct Metrics: Sendable {
@@ -16,7 +16,7 @@ public struct Metrics: Sendable {
     /// The longest frame (draw and present, ms) since the last write, which starts it again (`wrote()`).
     public var longestFrameMs = 0.0
     public var scene: String
-    /// What the screen shows: `on`, `attract`, `blank_idle`, `blank_hours`, `still_there` (fleet.md).
+    /// What the screen shows: `on`, `attract`, `blank_idle`, `blank_hours`, `still_there` (docs/operations.md).
     public var screenState = "on"
 
     public static let screenStates = ["on", "attract", "blank_idle", "blank_hours", "still_there"]

@@ -7,7 +7,7 @@ import ScrollEngine
 final class Navigator {
     /// What the kiosk shows (a reload replaces it).
     private(set) var manifest: Manifest
-    /// The home scene in effect: the manifest's, or the one its schedule chose (fleet.md).
+    /// The home scene in effect: the manifest's, or the one its schedule chose (docs/operations.md).
     var home: String
     /// The size every scene is laid out at (the screen, turned by the rotation).
     private(set) var sceneSize: Size
@@ -32,7 +32,7 @@ final class Navigator {
     static let languageCloseID = "\u{0}languageClose"
     static func isControl(_ id: String) -> Bool { id.hasPrefix("\u{0}") }
 
-    /// The longest a reload's fade lasts (operations.md: a short crossfade, at most 300 ms).
+    /// The longest a reload's fade lasts (docs/operations.md: a short crossfade, at most 300 ms).
     static let reloadFadeMs = 300.0
 
     init(

@@ -1,7 +1,7 @@
 import EventLog
 import Foundation
 
-/// When the kiosk is open (manifest.md, `openingHours`): per day of the week, the minutes of the local day it
+/// When the kiosk is open (docs/manifest.md, `openingHours`): per day of the week, the minutes of the local day it
 /// shows its content. Outside them the screen is blank.
 public struct OpeningHours: Equatable, Sendable {
     /// Index 0 is Monday, 6 Sunday: open spans in minutes of the local day, `[start, end)`, sorted.

@@ -1,4 +1,4 @@
-/// `kiosk --check --plan [DAYS]` (fleet.md): what the kiosk will show, from a moment on, at each change of its
+/// `kiosk --check --plan [DAYS]` (docs/operations.md): what the kiosk will show, from a moment on, at each change of its
 /// opening hours and schedule: a line per change, in local time.
 public enum Plan {
     /// What the kiosk shows at a moment: closed (and by what), or open with its home and attract loop.

@@ -1,5 +1,5 @@
 /// Whether a visitor is at the kiosk, what the screen is doing about it, and every timed rule between them
-/// (manifest.md: `idleTimeoutSeconds`, `blankAfterSeconds`, `openingHours`, `attract`). Each rule says when it
+/// (docs/manifest.md: `idleTimeoutSeconds`, `blankAfterSeconds`, `openingHours`, `attract`). Each rule says when it
 /// is due; the same answer decides it each frame and gives the sleeping frame loop its next deadline.
 public struct Presence {
     /// The visitor's session.
@@ -33,7 +33,7 @@ public struct Presence {
         var attract: Attract?
         /// The opening hours or the schedule may close the kiosk.
         var mayClose: Bool
-        /// How long before the idle reset "still there?" is asked (words-and-languages.md).
+        /// How long before the idle reset "still there?" is asked (docs/manifest.md).
         var stillThereMs: Double
 
         init(_ manifest: Manifest) {

@@ -163,7 +163,7 @@ public final class Scene {
         }
     }
 
-    /// The views of the trace, keyed as cli-and-trace.md says: the scene's id, and `<scene>/page/<n>`.
+    /// The views of the trace, keyed as docs/event-log-and-trace.md says: the scene's id, and `<scene>/page/<n>`.
     public var tracedViews: [(id: String, view: ScrollView)] {
         [(config.id, view)] + pages.enumerated().map { ("\(config.id)/page/\($0.offset)", $0.element) }
     }

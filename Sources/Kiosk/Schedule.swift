@@ -1,7 +1,7 @@
 import EventLog
 import Foundation
 
-/// What the kiosk shows by weekday and date (fleet.md, `schedule`): each entry chooses a home scene, a named
+/// What the kiosk shows by weekday and date (docs/operations.md, `schedule`): each entry chooses a home scene, a named
 /// attract set (`attractSets`) or that the kiosk is closed, for some days and, optionally, some hours of them.
 /// A date entry wins over a weekday entry, a later entry over an earlier one of the same kind; where none
 /// applies the manifest's own `home` and `attract` do.

@@ -1,4 +1,4 @@
-/// The schedule as the kiosk applies it (fleet.md): the choice wanted now, read on the wall clock and computed
+/// The schedule as the kiosk applies it (docs/operations.md): the choice wanted now, read on the wall clock and computed
 /// again only when it may have changed, and the choice in effect, which follows it at the next idle reset (never
 /// under a visitor's finger), or at once while nobody is here or the screen is blank.
 struct ScheduleRule {
@@ -34,7 +34,7 @@ struct ScheduleRule {
     mutating func forget() { last = nil }
 }
 
-/// The wall clock as the kiosk has seen it advance against its own (fleet.md, an honest clock): a jump either way
+/// The wall clock as the kiosk has seen it advance against its own (docs/operations.md, an honest clock): a jump either way
 /// of a second or more is noticed at the next frame.
 struct ClockWatch {
     private var last: (wall: Double, ms: Double)?

@@ -1,4 +1,4 @@
-/// What the kiosk tells systemd after a frame (operations.md), read from the frame's typed events as the trace
+/// What the kiosk tells systemd after a frame (docs/operations.md), read from the frame's typed events as the trace
 /// and the visitor statistics read them: `READY=1` with `STATUS=showing …` after the first frame, and again after
 /// the frame that shows a reload's outcome (the new content, or why the old stays), each naming the renderer that
 /// draws (its picture read back right at start: `systemctl status kiosk` says what draws the screen).

@@ -1,6 +1,6 @@
 import ScrollEngine
 
-/// "Still there?" (words-and-languages.md): a card over the dimmed scene, in the visitor's language, with the
+/// "Still there?" (docs/manifest.md): a card over the dimmed scene, in the visitor's language, with the
 /// seconds left before the idle reset and a bar that runs down with them. Any touch removes it.
 public struct StillThereCard {
     public let language: String

@@ -46,7 +46,7 @@ public enum TextAlign: String, Equatable, Sendable {
     case start, center, end
 }
 
-/// How the kiosk's words look (words-and-languages.md leaves sizes and colours to the kiosk): sizes in points,
+/// How the kiosk's words look (docs/manifest.md leaves sizes and colours to the kiosk): sizes in points,
 /// chosen for a visitor a step back from a 1080p screen (Apple's HIG body text is 17 pt at arm's length).
 public enum WordStyle {
     /// A scene's title bar across the top, and its text.
@@ -66,7 +66,7 @@ public enum WordStyle {
     public static let captionBand = Color(red: 0.06, green: 0.06, blue: 0.08, alpha: 0.66)
     public static let white = Color(red: 1, green: 1, blue: 1, alpha: 1)
     /// The language button: at least 64 x 64 points, covering the point 40 points from the top and from the
-    /// trailing edge (words-and-languages.md); its text.
+    /// trailing edge (docs/manifest.md); its text.
     public static let languageButtonHeight = 64.0
     public static let languageButtonMinimumWidth = 64.0
     public static let languageButtonMargin = 8.0
@@ -92,7 +92,7 @@ extension Rect {
 
 /// The language button and, while it is open, the choice of languages below it: in the top corner opposite the
 /// home button, at least 64 x 64 points and covering the point 40 points from the top and from that edge
-/// (words-and-languages.md). With two languages the button shows the other language's name (a tap switches to
+/// (docs/manifest.md). With two languages the button shows the other language's name (a tap switches to
 /// it); with more, the visitor's, and a tap opens the choice.
 public struct LanguageMenu {
     public let button: Rect

@@ -1,6 +1,6 @@
 import ScrollEngine
 
-/// What the installer's tools say (calibration.md): one short instruction and the seconds left before the tool
+/// What the installer's tools say (docs/deploying.md): one short instruction and the seconds left before the tool
 /// gives up, in the kiosk's first language (English and German written; others in English).
 enum ToolWords {
     enum Tool {

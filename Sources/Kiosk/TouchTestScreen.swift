@@ -2,7 +2,7 @@ import EventLog
 import Foundation
 import ScrollEngine
 
-/// `kiosk --touch-test` (calibration.md): every finger drawn where the kiosk maps it (the calibration in effect,
+/// `kiosk --touch-test` (docs/deploying.md): every finger drawn where the kiosk maps it (the calibration in effect,
 /// then `--rotate`), as a ring with a trail of its last half second and its id; a crosshair at the last position;
 /// the number of fingers down and a frame counter at the top. It ends after 30 s without a touch.
 public final class TouchTestScreen: ToolScreen {
@@ -21,7 +21,7 @@ public final class TouchTestScreen: ToolScreen {
     /// `touchTest` trace events not yet taken: the number of fingers down, each time it changes.
     var counts: [Int] = []
 
-    /// The trail's length (calibration.md) and how long it waits for a touch before it ends.
+    /// The trail's length (docs/deploying.md) and how long it waits for a touch before it ends.
     static let trailMs = 500.0
     static let idleTimeoutMs = 30_000.0
 

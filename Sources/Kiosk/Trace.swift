@@ -2,7 +2,7 @@ import EventLog
 import ScrollEngine
 
 /// One event of a frame: a delegate call of a view, or a kiosk event (`view` nil). Typed: the trace writes it
-/// (`json`, cli-and-trace.md), and the visitor statistics and the service's status read the same value.
+/// (`json`, docs/event-log-and-trace.md), and the visitor statistics and the service's status read the same value.
 public struct TraceEvent: Equatable, Sendable {
     public var view: String?
     public var kind: Kind
@@ -40,13 +40,13 @@ public struct TraceEvent: Equatable, Sendable {
         case screenDidWake
         case stillThereShown
         case stillThereDismissed
-        /// The schedule's entry (its JSON path; nil: none, the manifest's own) took effect (fleet.md).
+        /// The schedule's entry (its JSON path; nil: none, the manifest's own) took effect (docs/operations.md).
         case scheduleDidApply(entry: String?, home: String, attract: String?)
         /// The wall clock jumped this many seconds (either way) against the kiosk's own clock.
         case clockDidJump(seconds: Double)
         /// The wall clock became synchronised: the opening hours and the schedule apply from now.
         case clockDidSynchronize
-        // The installer's tools (calibration.md).
+        // The installer's tools (docs/deploying.md).
         case calibrationTarget(index: Int, raw: Point)
         case calibrationRound(round: Int, reason: String)
         case calibrationDone(matrix: [Double], residual: Double)

@@ -1,6 +1,6 @@
 import EventLog
 
-/// What `kiosk --stats` prints (operations.md): visits per day, the median and 90th-percentile duration,
+/// What `kiosk --stats` prints (docs/operations.md): visits per day, the median and 90th-percentile duration,
 /// scenes by time spent, hotspots by taps.
 public struct VisitStatistics: Equatable, Sendable {
     public var visits = 0

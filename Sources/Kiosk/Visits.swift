@@ -1,7 +1,7 @@
 import EventLog
 import Foundation
 
-/// One visit (operations.md): from the first touch after the kiosk was idle to the idle reset (or exit). What
+/// One visit (docs/operations.md): from the first touch after the kiosk was idle to the idle reset (or exit). What
 /// was looked at and how: no coordinates, nothing that identifies a person.
 public struct Visit: Codable, Equatable, Sendable {
     /// Local time with its offset (`2026-11-30T10:12:03+01:00`).
@@ -15,10 +15,10 @@ public struct Visit: Codable, Equatable, Sendable {
     public var gestures: [String: Int]
     /// The gestures counted, in the line's order.
     public static let gestureNames = ["pan", "pinch", "doubleTap", "page"]
-    /// Milliseconds read in each language (words-and-languages.md), where the kiosk offers languages.
+    /// Milliseconds read in each language (docs/manifest.md), where the kiosk offers languages.
     public var languages: [String: Int]?
     /// When it began on the kiosk's clock (not written): a visit that ended while the wall clock was not yet
-    /// synchronised is dated again from it once it is (fleet.md).
+    /// synchronised is dated again from it once it is (docs/operations.md).
     public var startMs = 0.0
     /// The wall clock (Unix seconds) when it began, as read then: a visit is dated by the clock it started under,
     /// not by one set back to 1970 before it ended.
@@ -197,7 +197,7 @@ public enum LocalTime {
         return m.day == d || h != m.hour ? t : nil
     }
 
-    /// The headless runs' wall clock at time zero without `--clock` (cli-and-trace.md, operations.md): a Monday.
+    /// The headless runs' wall clock at time zero without `--clock` (docs/event-log-and-trace.md, docs/operations.md): a Monday.
     public static let headlessDefault = "2026-01-05T09:00:00"
 }
 

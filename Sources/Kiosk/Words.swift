@@ -1,7 +1,7 @@
 import EventLog
 import ScrollEngine
 
-/// A text value of the manifest (words-and-languages.md): one string for every language, or one per language
+/// A text value of the manifest (docs/manifest.md): one string for every language, or one per language
 /// tag (BCP 47), a missing language falling back to the manifest's first.
 public struct LocalizedText: Equatable, Sendable {
     /// The text of every language (a bare string in the manifest).
@@ -64,7 +64,7 @@ public struct Languages: Equatable, Sendable {
         rightToLeft.contains(primary(tag))
     }
 
-    /// The right-to-left languages of words-and-languages.md.
+    /// The right-to-left languages of docs/manifest.md.
     static let rightToLeft: Set<String> = ["ar", "he", "fa", "ur"]
 
     /// A tag's primary subtag, lower-cased (`zh-Hans` → `zh`).

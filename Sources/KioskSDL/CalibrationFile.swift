@@ -1,7 +1,7 @@
 import Foundation
 import Kiosk
 
-/// The calibration file of calibration.md: `calibration.json` in `$STATE_DIRECTORY`, or `--calibration PATH`.
+/// The calibration file of docs/deploying.md: `calibration.json` in `$STATE_DIRECTORY`, or `--calibration PATH`.
 /// `{"kioskCalibration": 1, "matrix": [a, b, c, d, e, f], "created": "…", "residual": 0.004}`.
 enum CalibrationFile {
     struct Contents: Codable {

@@ -10,7 +10,7 @@ import ScrollEngine
 /// Where the SIGHUP handler writes: the read end is watched by a thread that turns each wake into an SDL event.
 nonisolated(unsafe) var hangupWriteFD: Int32 = -1
 
-/// `systemctl reload kiosk` (operations.md): SIGHUP loads and checks the manifest and everything it names on a
+/// `systemctl reload kiosk` (docs/operations.md): SIGHUP loads and checks the manifest and everything it names on a
 /// thread of its own while the frame loop runs on; the frame loop then swaps the new content in at a frame
 /// boundary, or keeps the old and says why. One load at a time: signals that arrive during a load ask for one
 /// more load after it (the files may have changed again), however many there were.
@@ -20,7 +20,7 @@ final class ContentReload: @unchecked Sendable {
     /// The screen (physical pixels) whose first level of each Deep Zoom image is checked.
     let screen: Size
     /// The SDL event a SIGHUP becomes, the one a finished load pushes, and the one a SIGUSR1 becomes (a picture
-    /// of the screen, fleet.md: the same pipe carries it).
+    /// of the screen, docs/operations.md: the same pipe carries it).
     let requestEvent: UInt32
     let doneEvent: UInt32
     let pictureEvent: UInt32

@@ -70,7 +70,7 @@ public final class Display {
                 "no display: SDL fell back to the offscreen video driver (kmsdrm and X11 failed); "
                     + "set SDL_VIDEODRIVER=offscreen to allow it, or check the display and /dev/dri permissions")
         }
-        // No ALLOW_HIGHDPI: window pixels are points (cli-and-trace.md), for touches, the mouse and drawing alike.
+        // No ALLOW_HIGHDPI: window pixels are points (docs/event-log-and-trace.md), for touches, the mouse and drawing alike.
         var flags = SDL_WINDOW_SHOWN.rawValue
         var w: Int32 = 1280
         var h: Int32 = 800

@@ -5,7 +5,7 @@ import Foundation
 import Kiosk
 import ScrollEngine
 
-/// SIGHUP's reload as the frame loop carries it out (operations.md): `RELOADING=1`, the check on its own
+/// SIGHUP's reload as the frame loop carries it out (docs/operations.md): `RELOADING=1`, the check on its own
 /// thread, the swap once the visitor's gesture has ended, and `READY=1` after the first frame of the outcome.
 extension FrameLoop {
     /// A load finished: problems leave the content as it is and are logged; good content waits for the frame

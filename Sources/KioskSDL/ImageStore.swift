@@ -42,7 +42,7 @@ final class ImageStore {
     var entries: [String: Entry] = [:]
     let tiles: TileStore
     /// A plain image larger than this (a side, in pixels) is drawn from a pyramid: GL renderers do not mipmap,
-    /// so a large image zoomed far out would alias (platform.md).
+    /// so a large image zoomed far out would alias (SDL 2.26 has no mipmaps).
     static let pyramidThreshold = 4096
 
     /// The most the pictures' whole textures hold (`TextureBudget.pictures`).

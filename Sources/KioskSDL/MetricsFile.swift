@@ -4,7 +4,7 @@ import Kiosk
 /// The one version of the kiosk: what `kiosk --version` prints, the package is named and `kiosk_info` says.
 public let kioskVersion = "0.2.0"
 
-/// The metrics file of fleet.md: `--metrics PATH`, else `$STATE_DIRECTORY/kiosk.prom`, for node_exporter's
+/// The metrics file of docs/operations.md: `--metrics PATH`, else `$STATE_DIRECTORY/kiosk.prom`, for node_exporter's
 /// textfile collector. Replaced atomically (written beside it, then renamed) on a thread of its own, so that the
 /// frame loop never waits for the disk; every `intervalMs` and at exit. A path that cannot be written is said
 /// once (`<4>`), and the kiosk runs on; a path that is there and is not a regular file (a FIFO, a device node,

@@ -1,6 +1,6 @@
 import Kiosk
 
-/// The command line of cli-and-trace.md.
+/// The command line of docs/event-log-and-trace.md.
 ///
 /// One stored property per option (`--config`, `--headless`/`--window`, `--realtime`, `--replay`, … `--help`),
 /// so more than 15 of them.
@@ -10,7 +10,7 @@ public struct Options: Equatable, Sendable {
     public var realtime = false
     public var replay: String?
     public var record: String?
-    /// `--metrics PATH`: the metrics file for node_exporter (default `$STATE_DIRECTORY/kiosk.prom`, fleet.md).
+    /// `--metrics PATH`: the metrics file for node_exporter (default `$STATE_DIRECTORY/kiosk.prom`, docs/operations.md).
     public var metrics: String?
     public var trace: String?
     public var screenshots: [(ms: Double, path: String)] = []
@@ -32,7 +32,7 @@ public struct Options: Equatable, Sendable {
     /// `--clock ISO`: the wall clock at time zero (Unix seconds; read as local time).
     public var clock: Double?
     /// `--clock-unsynchronized`: the wall clock starts as a board without a battery's does, not synchronised
-    /// (fleet.md); the first `--clock-jump` is the network's time arriving.
+    /// (docs/operations.md); the first `--clock-jump` is the network's time arriving.
     public var clockUnsynchronized = false
     /// `--clock-jump MS:ISO`: at `ms` of the kiosk's clock the wall clock is set to `unix` (synchronised).
     public var clockJumps: [(ms: Double, unix: Double)] = []

@@ -4,7 +4,7 @@ import Foundation
 import Kiosk
 import ScrollEngine
 
-/// A picture of the screen on `SIGUSR1` (fleet.md, `systemctl kill -s USR1 kiosk`): the next frame drawn, as
+/// A picture of the screen on `SIGUSR1` (docs/operations.md, `systemctl kill -s USR1 kiosk`): the next frame drawn, as
 /// shown (rotation included), read back before it is presented, then shrunk to at most `maximumWidth` pixels
 /// wide and written as `$STATE_DIRECTORY/screen.png` (written beside it, then renamed) on a thread of its own,
 /// so that no frame waits for the encoding. One at a time: a request while one is written is that one.

@@ -1,7 +1,7 @@
 import Foundation
 import Kiosk
 
-/// What the kiosk owes the service around it (operations.md): systemd's notifications and watchdog pings, the
+/// What the kiosk owes the service around it (docs/operations.md): systemd's notifications and watchdog pings, the
 /// state saved every few seconds, the memory in the log every ten minutes, and the visits written as they end.
 final class ServiceDuties {
     let notifier = Notifier()
@@ -13,7 +13,7 @@ final class ServiceDuties {
     let visitLog: VisitLog?
     /// `READY=1` and `STATUS=`, from the frames' events.
     var status = ServiceStatus()
-    /// The health for node_exporter (fleet.md), counted from the frames' events, and its file.
+    /// The health for node_exporter (docs/operations.md), counted from the frames' events, and its file.
     var metrics: Metrics?
     var metricsFile: MetricsFile?
     private var lastSave = 0.0

@@ -5,7 +5,7 @@ import Kiosk
     import Glibc
 #endif
 
-/// The visits folder, `$STATE_DIRECTORY/visits` (operations.md): one file a day, `YYYY-MM-DD.jsonl`, a line a
+/// The visits folder, `$STATE_DIRECTORY/visits` (docs/operations.md): one file a day, `YYYY-MM-DD.jsonl`, a line a
 /// visit, each appended whole and fsynced. Files older than 400 days go, and the folder never grows past
 /// 100 MB (the oldest go first). A folder that cannot be written is one warning, and the kiosk runs on.
 final class VisitLog {

@@ -2,7 +2,7 @@ import CClock
 import Foundation
 import Kiosk
 
-/// The wall clock the kiosk reads (operations.md, fleet.md: an honest clock): the system's, or in tests the
+/// The wall clock the kiosk reads (docs/operations.md, docs/operations.md: an honest clock): the system's, or in tests the
 /// one `--clock` starts, which `--clock-jump` sets during a run. It says whether it is synchronised: the
 /// system's when systemd-timesyncd's flag file is there or the kernel says so (`adjtimex`); a test's unless
 /// `--clock-unsynchronized`, until its first jump.

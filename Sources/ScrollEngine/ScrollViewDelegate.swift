@@ -35,7 +35,7 @@ extension ScrollViewDelegate {
     public func scrollViewDidEndZooming(_ scrollView: ScrollView, atScale scale: Double) {}
 }
 
-/// One delegate call, as the trace names it (`cli-and-trace.md`).
+/// One delegate call, as the trace names it (`docs/event-log-and-trace.md`).
 public enum ScrollViewEvent: Equatable, Sendable {
     case didScroll
     case willBeginDragging

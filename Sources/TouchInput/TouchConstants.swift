@@ -1,6 +1,6 @@
 /// The thresholds real touchscreens need, each with its source. Times in seconds, distances in points.
 public enum TouchConstants {
-    /// A drag starts after the fingers' centroid moved this far (physics.md: Android 8 dp, LVGL 10 px, Flutter 18).
+    /// A drag starts after the fingers' centroid moved this far (docs/scroll-engine.md: Android 8 dp, LVGL 10 px, Flutter 18).
     public static let panSlop = 10.0
     /// With two or more fingers a drag starts only after twice the slop: fingers settling on a real panel each
     /// move about 10 pt without meaning to scroll (the Atmel two-finger press recording: 10.8 and 12 pt).

@@ -76,7 +76,7 @@ extension Double {
     fileprivate func clamped(to cap: Double) -> Double { Swift.min(Swift.max(self, -cap), cap) }
 }
 
-/// The pinch geometry of physics.md (Android's ScaleGestureDetector): the focal point is the fingers' mean,
+/// The pinch geometry of docs/scroll-engine.md (Android's ScaleGestureDetector): the focal point is the fingers' mean,
 /// the span `2 * hypot(mean |xi - fx|, mean |yi - fy|)`.
 public enum PinchGeometry {
     public static func focalPoint(_ points: some Collection<Point>) -> Point {

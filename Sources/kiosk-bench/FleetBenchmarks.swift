@@ -6,7 +6,7 @@ import KioskSDL
     import Glibc
 #endif
 
-// The fleet's figures (fleet.md): a metrics write, a picture of the screen on SIGUSR1, and the frames of a pan
+// The fleet's figures (docs/operations.md): a metrics write, a picture of the screen on SIGUSR1, and the frames of a pan
 // while both run.
 
 /// `metricsWriteMs`: one write of the metrics file (the exposition of a kiosk that has run a while, written

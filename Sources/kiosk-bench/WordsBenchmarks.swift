@@ -4,7 +4,7 @@ import Kiosk
 import KioskSDL
 import ScrollEngine
 
-// Words (words-and-languages.md): labels on a panned map, the switch to another language, the texts' memory.
+// Words (docs/manifest.md): labels on a panned map, the switch to another language, the texts' memory.
 
 /// The demo's map alone, words-free or with `labels` labelled hotspots in a grid over it: a manifest in `folder`.
 func mapManifest(labels: Int, in folder: String) -> String {

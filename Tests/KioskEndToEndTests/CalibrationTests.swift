@@ -3,7 +3,7 @@ import Kiosk
 import ScrollEngine
 import Testing
 
-/// `kiosk --calibrate` end to end (calibration.md): replayed taps on the five targets through a skewed panel.
+/// `kiosk --calibrate` end to end (docs/deploying.md): replayed taps on the five targets through a skewed panel.
 @Suite struct CalibrationTests {
     let dir = Kiosk.folder()
 
@@ -101,7 +101,7 @@ import Testing
     }
 }
 
-/// `kiosk --touch-test` (calibration.md): every finger where the kiosk maps it, and the count in the trace.
+/// `kiosk --touch-test` (docs/deploying.md): every finger where the kiosk maps it, and the count in the trace.
 @Suite struct TouchTestTests {
     let dir = Kiosk.folder()
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The metrics file (fleet.md) of a real-time kiosk: written at exit, the frames and touches counted; a path
+/// The metrics file (docs/operations.md) of a real-time kiosk: written at exit, the frames and touches counted; a path
 /// that cannot be written is said once and the kiosk runs on.
 @Suite struct MetricsFileTests {
     let dir = Kiosk.folder()
@@ -34,7 +34,7 @@ import Testing
     }
 }
 
-/// `SIGUSR1` (fleet.md): the next frame, as shown, at most 960 pixels wide, as `$STATE_DIRECTORY/screen.png`;
+/// `SIGUSR1` (docs/operations.md): the next frame, as shown, at most 960 pixels wide, as `$STATE_DIRECTORY/screen.png`;
 /// signals in a burst are one picture at a time, and the kiosk runs on.
 @Suite struct ScreenPictureTests {
     let dir = Kiosk.folder()

@@ -5,7 +5,7 @@ import Testing
     import Glibc
 #endif
 
-/// `systemctl reload kiosk` (operations.md): a real SIGHUP to a kiosk running in real time.
+/// `systemctl reload kiosk` (docs/operations.md): a real SIGHUP to a kiosk running in real time.
 @Suite(.serialized) struct ReloadTests {
     let dir = Kiosk.folder()
 

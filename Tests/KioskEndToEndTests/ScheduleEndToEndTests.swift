@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Schedules and the honest clock (fleet.md) in the built kiosk: `--clock` replays with an unsynchronised start
+/// Schedules and the honest clock (docs/operations.md) in the built kiosk: `--clock` replays with an unsynchronised start
 /// and jumps, the plan of `--check --plan`, and a schedule's mistakes (exit 3 at start and in `--check`).
 @Suite struct ScheduleEndToEndTests {
     let dir = Kiosk.folder()

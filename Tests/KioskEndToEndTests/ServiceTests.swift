@@ -193,7 +193,7 @@ func runService(
         #expect(again.trace.first?["scene"] as? String == "gallery")
     }
 
-    /// Which calibration is in effect (calibration.md): a valid file in the state folder, else the manifest's,
+    /// Which calibration is in effect (docs/deploying.md): a valid file in the state folder, else the manifest's,
     /// else none; one `<6>` line says which. A broken file is a `<4>` line naming it, never a reason not to start.
     @Test(
         arguments: [

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Visitor statistics end to end (operations.md): a replay on the virtual clock with `--clock`, the visits
+/// Visitor statistics end to end (docs/operations.md): a replay on the virtual clock with `--clock`, the visits
 /// folder it leaves, and `kiosk --stats`.
 @Suite struct StatisticsTests {
     let dir = Kiosk.folder()

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The visitor's first seconds (manifest.md): scene transitions, the attract loop, opening hours; replays on the
+/// The visitor's first seconds (docs/manifest.md): scene transitions, the attract loop, opening hours; replays on the
 /// virtual clock with their traces and screenshots.
 @Suite struct VisitorTests {
     let dir = Kiosk.folder()

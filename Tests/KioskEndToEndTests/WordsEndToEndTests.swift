@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Words drawn by the kiosk (words-and-languages.md), headless on SDL's software renderer, compared with the
+/// Words drawn by the kiosk (docs/manifest.md), headless on SDL's software renderer, compared with the
 /// screenshots in `Fixtures/words` (`KIOSK_WRITE_GOLDENS=1` writes them again, in the commit that changes
 /// them): Latin, Cyrillic and Arabic right to left, a wrapped caption cut with an ellipsis, labels on a picture,
 /// the language button; and a language switch replayed with its trace. The fonts are Debian's Noto

@@ -4,7 +4,7 @@ import Testing
 
 @testable import KioskSDL
 
-/// One smoke test through SDL_PushEvent (platform.md): SDL overwrites the timestamp, so replay does not use
+/// One smoke test through SDL_PushEvent: SDL overwrites the timestamp, so replay does not use
 /// this path, but the conversion of SDL's events must hold.
 @Suite(.serialized) struct SDLEventTests {
     @Test func fingerMouseKeyAndQuitThroughSDL() throws {

@@ -2,7 +2,7 @@ import Kiosk
 import ScrollEngine
 import Testing
 
-/// `KioskApp.reload` (operations.md): what stays and what goes when new content is swapped in.
+/// `KioskApp.reload` (docs/operations.md): what stays and what goes when new content is swapped in.
 @Suite struct AppReloadTests {
     static func manifest(_ text: String) throws -> Manifest {
         try Manifest.parse(text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true })
@@ -33,7 +33,7 @@ import Testing
     }
 
     /// A reload's fade follows the manifest's transition: none is a cut, and a long one is cut to 300 ms
-    /// (operations.md).
+    /// (docs/operations.md).
     @Test(arguments: [
         (#""transition": "none","#, nil), (#""transitionMs": 1000,"#, 300.0), ("", 300),
         (#""transitionMs": 120,"#, 120),

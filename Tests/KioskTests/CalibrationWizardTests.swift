@@ -3,7 +3,7 @@ import Kiosk
 import ScrollEngine
 import Testing
 
-/// The five-target calibration of calibration.md, on the virtual clock.
+/// The five-target calibration of docs/deploying.md, on the virtual clock.
 struct CalibrationWizardTests {
     /// A panel mounted skewed, offset and a little rotated: what it reports (raw) for a point of the screen.
     static let panel = AffineMatrix(a: 0.05, b: -0.9, c: 0.95, d: 0.85, e: 0.1, f: 0.03)

@@ -2,7 +2,7 @@ import Kiosk
 import ScrollEngine
 import Testing
 
-/// Images that depend on the language (words-and-languages.md: `"image": {"en": "menu-en.png", …}`): parsed per
+/// Images that depend on the language (docs/manifest.md: `"image": {"en": "menu-en.png", …}`): parsed per
 /// scene and page, shown in the visitor's language, in place when the sizes match.
 @Suite struct LanguageImagesTests {
     static let manifestText = """

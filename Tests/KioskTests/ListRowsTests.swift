@@ -1,7 +1,7 @@
 import Kiosk
 import Testing
 
-/// A list's rows from a CSV or JSON Lines file (RFC 4180; words-and-languages.md), and every way such a file
+/// A list's rows from a CSV or JSON Lines file (RFC 4180; docs/manifest.md), and every way such a file
 /// goes wrong: a clear line naming the file and the line, never a crash.
 @Suite struct ListRowsTests {
     static func check(_ file: String, _ bytes: [UInt8], rows: String = "rows.csv") -> ManifestCheck {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Kiosk
 
-/// The list scene (words-and-languages.md): UITableView's plain style with sticky headers, the section index,
+/// The list scene (docs/manifest.md): UITableView's plain style with sticky headers, the section index,
 /// the highlight under the finger and its cancel when the touch scrolls, a row that shows a place on the map.
 @Suite struct ListTests {
     static let size = Size(width: 800, height: 480)

@@ -127,7 +127,7 @@ import Testing
         }
     }
 
-    /// The manifest's `calibration.matrix` (calibration.md): six numbers, a usable matrix, alone.
+    /// The manifest's `calibration.matrix` (docs/deploying.md): six numbers, a usable matrix, alone.
     @Test(arguments: [
         (#"{"matrix": [1, 0, 0, 0, 1]}"#, "/m/kiosk.json: calibration.matrix: expected [a, b, c, d, e, f]"),
         (#"{"matrix": [1, 0, 0, 0, "1", 0]}"#, "/m/kiosk.json: calibration.matrix: expected [a, b, c, d, e, f]"),

@@ -2,7 +2,7 @@ import EventLog
 import Kiosk
 import Testing
 
-/// The metrics of fleet.md, counted from the frames' typed events and written in Prometheus' text exposition
+/// The metrics of docs/operations.md, counted from the frames' typed events and written in Prometheus' text exposition
 /// format (a `# HELP` and a `# TYPE` line before each metric's samples).
 @Suite struct MetricsTests {
     static let now = Metrics.Now(
@@ -56,7 +56,7 @@ import Testing
         #expect(Self.samples(m.exposition(Self.now))["kiosk_frame_longest_seconds"] == "0.004")
     }
 
-    /// Every metric of fleet.md's table, each with its help and type, counters ending in `_total`.
+    /// Every metric of docs/operations.md's table, each with its help and type, counters ending in `_total`.
     @Test func theExpositionHasEveryMetric() {
         let text = Metrics(scene: "a\"b\\c\nd").exposition(Self.now)
         for name in [

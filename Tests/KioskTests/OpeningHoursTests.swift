@@ -3,7 +3,7 @@ import Kiosk
 import ScrollEngine
 import Testing
 
-/// `openingHours` (manifest.md): parsing, its mistakes, and the state on the local clock across midnight and
+/// `openingHours` (docs/manifest.md): parsing, its mistakes, and the state on the local clock across midnight and
 /// daylight-saving changes.
 @Suite struct OpeningHoursTests {
     static func manifest(_ hours: String) -> ManifestCheck {

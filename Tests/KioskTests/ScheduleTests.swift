@@ -4,7 +4,7 @@ import ScrollEngine
 import TestSupport
 import Testing
 
-/// `schedule` and `attractSets` (fleet.md): parsing and its mistakes, which entry wins, when the choice changes
+/// `schedule` and `attractSets` (docs/operations.md): parsing and its mistakes, which entry wins, when the choice changes
 /// (midnight, an entry's hours, a daylight-saving night), the plan, and the app that follows it (never under a
 /// visitor's finger) on an honest clock.
 @Suite struct ScheduleTests {

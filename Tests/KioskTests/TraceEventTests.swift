@@ -2,8 +2,8 @@ import Kiosk
 import ScrollEngine
 import Testing
 
-/// The frame's typed events: the trace writes them as cli-and-trace.md says, and systemd's status reads the same
-/// values (operations.md).
+/// The frame's typed events: the trace writes them as docs/event-log-and-trace.md says, and systemd's status reads the same
+/// values (docs/operations.md).
 @Suite struct TraceEventTests {
     @Test func eventsWithArgumentsWriteTheContractsJSON() {
         let cases: [(TraceEvent, String)] = [

@@ -4,7 +4,7 @@ import Kiosk
 import ScrollEngine
 import Testing
 
-/// Visits counted from the frames' events (operations.md), and what `--stats` makes of them.
+/// Visits counted from the frames' events (docs/operations.md), and what `--stats` makes of them.
 @Suite struct VisitTests {
     static let utc = TimeZone(identifier: "UTC")!
 

@@ -5,7 +5,7 @@ import ScrollEngine
 import TestSupport
 import Testing
 
-/// Words and languages in the manifest and the app (words-and-languages.md): text values, the language button,
+/// Words and languages in the manifest and the app (docs/manifest.md): text values, the language button,
 /// the idle reset to the first language, the trace.
 @Suite struct WordsTests {
     static let manifestText = """

@@ -1,7 +1,7 @@
 import ScrollEngine
 import Testing
 
-/// UIKit's delegate event sequences (physics.md, "Event order").
+/// UIKit's delegate event sequences (docs/scroll-engine.md, "Event order").
 @Suite struct EventOrderTests {
     @Test func fling() {
         let b = Bench()

@@ -1,7 +1,7 @@
 import ScrollEngine
 import Testing
 
-/// The reference cases of shared/design/physics.md, to their stated precision.
+/// The physics' reference cases (docs/scroll-engine.md, "Reference cases"), to their stated precision.
 @Suite struct PhysicsReferenceTests {
     @Test(arguments: [(0.998, 1000.0, 499.0), (0.998, 3000, 1497.0), (0.99, 1000, 99.0), (0.99, 3000, 297.0)])
     func discreteProjection(rate: Double, velocity: Double, expected: Double) {

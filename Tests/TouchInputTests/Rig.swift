@@ -146,7 +146,7 @@ final class Rig {
     }
 }
 
-/// The recordings copied from shared/recordings/real (with their LICENSE and SOURCES.md).
+/// The recordings made on real touchscreens (with their LICENSE and SOURCES.md).
 enum Recordings {
     static var directory: URL {
         Bundle.module.resourceURL!.appendingPathComponent("Fixtures/real")

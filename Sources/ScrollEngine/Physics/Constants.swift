@@ -11,15 +11,15 @@ public enum ScrollConstants {
     public static let springRestVelocity = 25.0
     /// Rubber-band coefficient c (grp/XNAnimation XNScrollView.m; ScrollMechanics RubberBand.swift).
     public static let rubberBandCoefficient = 0.55
-    /// Bounce-back spring: mass 1, stiffness 100, damping ratio 1 (physics.md reconstruction, critically damped).
+    /// Bounce-back spring: mass 1, stiffness 100, damping ratio 1 (docs/scroll-engine.md reconstruction, critically damped).
     public static let bounceSpringMass = 1.0
     public static let bounceSpringStiffness = 100.0
     public static let bounceSpringDampingRatio = 1.0
-    /// A release slower than this does not decelerate (physics.md: "slower than ~25 pt/s").
+    /// A release slower than this does not decelerate (docs/scroll-engine.md: "slower than ~25 pt/s").
     public static let minimumFlingVelocity = 25.0
-    /// Fling velocity cap (physics.md; Android's ViewConfiguration maximum fling velocity is 8000 px/s).
+    /// Fling velocity cap (docs/scroll-engine.md; Android's ViewConfiguration maximum fling velocity is 8000 px/s).
     public static let maximumFlingVelocity = 8000.0
-    /// Below this release speed a paging view goes to the nearest page (Flutter's tolerance, physics.md case: 20).
+    /// Below this release speed a paging view goes to the nearest page (Flutter's tolerance, docs/scroll-engine.md case: 20).
     public static let pagingVelocityTolerance = 20.0
     /// Zoom rubber band: the overshoot ratio is banded with this dimension, so the scale can exceed a limit by at
     /// most this factor (our choice: about 10 % past the limit for a 20 % over-pinch, as UIKit feels).
@@ -33,18 +33,18 @@ public enum ScrollConstants {
     /// Duration of programmatic animations (`setContentOffset(_:animated:)` and friends). UIKit publishes none;
     /// 0.3 s is the commonly measured value and matches UIView's default feel.
     public static let programmaticAnimationDuration = 0.3
-    /// Scroll indicator geometry (physics.md, measured on iOS): thickness, inset from the edges, minimum length.
+    /// Scroll indicator geometry (docs/scroll-engine.md, measured on iOS): thickness, inset from the edges, minimum length.
     public static let indicatorThickness = 2.5
     public static let indicatorInset = 2.5
     public static let indicatorMinimumLength = 36.0
     /// While rubber-banding an indicator shrinks down to this length (a dot, as on iOS).
     public static let indicatorMinimumBouncingLength = 2.5 * 3
-    /// Indicators stay this long after the view comes to rest, then fade (physics.md: "shortly after the view
+    /// Indicators stay this long after the view comes to rest, then fade (docs/scroll-engine.md: "shortly after the view
     /// comes to rest"; 0.25 s is our choice).
     public static let indicatorHideDelay = 0.25
-    /// Fade-out duration (physics.md: "faded out (0.25 s)").
+    /// Fade-out duration (docs/scroll-engine.md: "faded out (0.25 s)").
     public static let indicatorFadeDuration = 0.25
-    /// `flashScrollIndicators()` holds them this long before the fade (physics.md: "~0.75 s").
+    /// `flashScrollIndicators()` holds them this long before the fade (docs/scroll-engine.md: "~0.75 s").
     public static let indicatorFlashDuration = 0.75
 }
 
