@@ -18,11 +18,13 @@ public struct EventLogReader: Sendable {
 
     public init(file: String) { self.file = file }
 
-    /// Reads the next line (without its "\n"; a "\r" before it is dropped): its record, or nil for the header, a
-    /// blank line or an unknown event type.
+    /// Reads the next line (without its "\n"; a "\r" before it and a byte-order mark at the file's start are
+    /// dropped): its record, or nil for the header, a blank line or an unknown event type.
     public mutating func read(_ rawLine: Substring) throws(EventLogError) -> EventLog.Record? {
         lineNumber += 1
-        let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+        var line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+        // A byte-order mark before the header (an editor's UTF-8 with BOM), as the manifest and the rows accept it.
+        if lineNumber == 1, line.first == "\u{FEFF}" { line = line.dropFirst() }
         if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
         let file = file
         let lineNumber = lineNumber

@@ -22,7 +22,13 @@ import Testing
         #expect(
             lines.contains { $0.hasPrefix("words: en Noto Sans (") && $0.contains("ar Noto Sans Arabic (") },
             "\(lines)")
-        #expect(lines.count == 7)
+        // What the words take as textures, well within their share of the budget (no warning).
+        #expect(
+            lines.contains {
+                $0.hasPrefix("words' textures at each scene's opening view: map ")
+                    && $0.hasSuffix("(their share of the texture budget: 16.0 MiB)")
+            }, "\(lines)")
+        #expect(lines.count == 8)
         #expect(r.stderr.isEmpty, "\(r.stderr)")
     }
 

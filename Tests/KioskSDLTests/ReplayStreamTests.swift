@@ -47,6 +47,14 @@ import Testing
         #expect(drain(stream) == parsed.records)
     }
 
+    @Test func aByteOrderMarkBeforeTheHeaderIsRead() throws {
+        let path = try file("\u{FEFF}" + [Self.header, finger("DOWN", 0), finger("UP", 40)].joined(separator: "\r\n"))
+        defer { unlink(path) }
+        let stream = try ReplayStream(path: path)
+        #expect(stream.display == Size(width: 200, height: 100))
+        #expect(drain(stream).count == 2)
+    }
+
     @Test func aFingerStillDownIsLiftedAtTheEnd() throws {
         let path = try file(
             [Self.header, finger("DOWN", 0), finger("MOTION", 40, x: 0.6)].joined(separator: "\n") + "\n")

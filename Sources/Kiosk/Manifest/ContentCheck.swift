@@ -95,7 +95,8 @@ public enum ContentCheck {
     public static func run(
         _ text: String, file: String, baseDirectory: String, fileExists: (String) -> Bool,
         inspect: (String) -> ImageReport, font: ((_ language: String, _ named: [String: String]) -> FontReport)? = nil,
-        fits: ((_ run: TextRun, _ named: [String: String]) -> Bool?)? = nil, screen: Size = ContentCheck.screen,
+        measure: ((_ run: TextRun, _ named: [String: String]) -> TextMeasure?)? = nil,
+        screen: Size = ContentCheck.screen,
         readFile: (String) -> Result<[UInt8], FileReadError> = { _ in .failure(FileReadError("no reader")) },
         fontsMustCover: Bool = true
     ) -> ContentReport {
@@ -176,10 +177,11 @@ public enum ContentCheck {
                 font($0, m.fonts)
             }
             summary.append(fonts.summary)
-            if let fits {
-                checkWordsFit(
+            if let measure {
+                let words = checkWords(
                     m, languages: fonts.drawn, screen: screen, reports: reports, problems: problems
-                ) { fits($0, m.fonts) }
+                ) { measure($0, m.fonts) }
+                if let words { summary.append(words) }
             }
         }
         let manifest = problems.errors.isEmpty ? check.manifest : nil
@@ -190,12 +192,17 @@ public enum ContentCheck {
     public static let screen = Size(width: 1920, height: 1080)
 
     /// Every text of every scene in every language, laid out at the scene's opening view on `screen`: one that
-    /// does not fit its box (it would end in an ellipsis) is a warning naming its path and language.
-    static func checkWordsFit(
+    /// does not fit its box (it would end in an ellipsis) is a warning naming its path and language. The words'
+    /// textures of each scene, in the language whose take the most, are summed: the summary line says them, and a
+    /// scene whose words alone are more than the words' share of the texture budget (they would be rasterised again
+    /// every frame) is a warning. Nil when no scene has words.
+    static func checkWords(
         _ m: Manifest, languages drawn: [String], screen: Size, reports: [String: ImageReport], problems: ProblemList,
-        fits: (TextRun) -> Bool?
-    ) {
+        measure: (TextRun) -> TextMeasure?
+    ) -> String? {
         let languages = m.languages.isEmpty ? [Languages.undetermined] : m.languages
+        let budget = TextureBudget.words(m.textureBudgetBytes)
+        var parts: [String] = []
         for config in m.scenes where config.hasWords {
             let images = config.imagePaths.map { path -> ImageInfo in
                 guard let r = reports[path], r.problem == nil, r.width > 0 else { return .missing }
@@ -203,16 +210,38 @@ public enum ContentCheck {
             }
             let scene = Scene(config: config, size: screen, images: images, sink: EventSink())
             var said: Set<String> = []
+            var most = (bytes: 0, language: languages[0])
             for tag in languages where drawn.contains(tag) {
-                for (key, run) in scene.wordBoxes(language: tag, fallback: languages[0])
-                where said.insert(key).inserted && fits(run) == false {
-                    problems.warning(
-                        key,
-                        "does not fit its box on a \(Int(screen.width))x\(Int(screen.height)) screen: it ends in an ellipsis"
-                    )
+                var bytes = 0
+                for (key, run) in scene.wordBoxes(language: tag, fallback: languages[0]) {
+                    guard let measured = measure(run) else { continue }
+                    bytes += measured.bytes
+                    if !measured.fits && said.insert(key).inserted {
+                        problems.warning(
+                            key,
+                            "does not fit its box on a \(Int(screen.width))x\(Int(screen.height)) screen: it ends in an ellipsis"
+                        )
+                    }
                 }
+                if bytes > most.bytes { most = (bytes, tag) }
+            }
+            parts.append("\(config.id) \(mebibytes(most.bytes))")
+            if most.bytes > budget {
+                problems.warning(
+                    config.path,
+                    "its words take about \(mebibytes(most.bytes)) of textures in \"\(most.language)\" at its opening view, "
+                        + "more than the words' share of the texture budget (\(mebibytes(budget))): they would be drawn "
+                        + "again every frame; use fewer or shorter texts, or a larger textureBudgetMiB")
             }
         }
+        guard !parts.isEmpty else { return nil }
+        return "words' textures at each scene's opening view: \(parts.joined(separator: ", ")) (their share of the "
+            + "texture budget: \(mebibytes(budget)))"
+    }
+
+    static func mebibytes(_ bytes: Int) -> String {
+        let tenths = (Double(bytes) / 1_048_576 * 10).rounded()
+        return "\(Int(tenths) / 10).\(Int(tenths) % 10) MiB"
     }
 
     /// Each language's font, its problems recorded; the summary line (`words: en Noto Sans, ar Noto Sans
@@ -260,5 +289,16 @@ public enum ContentCheck {
     public static func relative(_ path: String, to base: String) -> String {
         let prefix = base.hasSuffix("/") ? base : base + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}
+
+/// What `kiosk --check` learns of a text laid out in its font as it is drawn: whether it fits its box, and the
+/// bytes of its texture.
+public struct TextMeasure: Equatable, Sendable {
+    public var fits: Bool
+    public var bytes: Int
+    public init(fits: Bool, bytes: Int) {
+        self.fits = fits
+        self.bytes = bytes
     }
 }

@@ -184,7 +184,7 @@ extension Runner {
             fileExists: { !$0.utf8.contains(0) && FileManager.default.isReadableFile(atPath: $0) },
             inspect: { decode ? ImageInspector.inspect($0, screen: screen) : ImageInspector.size($0) },
             font: { FontBook.report(language: $0, named: $1) },
-            fits: decode && measureWords ? fitting() : nil,
+            measure: decode && measureWords ? measuring() : nil,
             screen: screen,
             readFile: { file in
                 RegularFile.read(file, limit: RegularFile.textLimit).mapError { p in
@@ -193,13 +193,14 @@ extension Runner {
             }, fontsMustCover: fontsMustCover)
     }
 
-    /// Whether a text fits its box, measured in the manifest's fonts (`named`), opened once for the check.
-    static func fitting() -> (TextRun, [String: String]) -> Bool? {
+    /// Whether a text fits its box and its texture's bytes, measured in the manifest's fonts (`named`), opened once
+    /// for the check.
+    static func measuring() -> (TextRun, [String: String]) -> TextMeasure? {
         var book: FontBook?
         return { run, named in
             let fonts = book.flatMap { $0.named == named ? $0 : nil } ?? FontBook(named: named)
             book = fonts
-            return TextStore.fits(run, fonts: fonts)
+            return TextStore.measure(run, fonts: fonts)
         }
     }
 

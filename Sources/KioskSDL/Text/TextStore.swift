@@ -129,24 +129,41 @@ final class TextStore {
         return Laid(lines: lines, isCut: isCut, shaper: shaper, lineHeight: lineHeight)
     }
 
-    /// Whether `run` fits its box whole (`kiosk --check`), laid out as it is drawn; nil when its language has no
-    /// font that opens.
-    static func fits(_ run: TextRun, fonts: FontBook) -> Bool? { layOut(run, key(run), fonts: fonts).map { !$0.isCut } }
+    /// Whether `run` fits its box whole and the bytes of its texture (`kiosk --check`), laid out as it is drawn;
+    /// nil when its language has no font that opens.
+    static func measure(_ run: TextRun, fonts: FontBook) -> TextMeasure? {
+        let key = key(run)
+        guard let laid = layOut(run, key, fonts: fonts) else { return nil }
+        let block = Block(laid, key: key, run: run)
+        return TextMeasure(fits: !laid.isCut, bytes: block.bytes)
+    }
+
+    /// The texture a laid-out text is drawn into: its lines' box, and around it the plate's margin.
+    private struct Block {
+        var w, h, padX, padY, bw, bh: Int
+        var bytes: Int { bw * bh * 4 }
+
+        init(_ laid: Laid, key: Key, run: TextRun) {
+            let widths = laid.lines.map(laid.shaper.width)
+            w = min(TextStore.maximumSide, max(1, widths.max() ?? 1))
+            h = min(TextStore.maximumSide, max(1, laid.lineHeight * laid.lines.count))
+            // A plate a little larger than the lines (half the size's height across, a fifth down), drawn into
+            // the texture: one blended copy a frame instead of a blended fill and a copy.
+            (padX, padY) =
+                run.plate == nil
+                ? (0, 0)
+                : (Int((Double(key.pixels) * 0.5).rounded()), Int((Double(key.pixels) * 0.2).rounded()))
+            (bw, bh) = (min(TextStore.maximumSide, w + 2 * padX), min(TextStore.maximumSide, h + 2 * padY))
+        }
+    }
 
     /// Lays `run` out and rasterises it.
     private func make(_ run: TextRun, _ key: Key) -> Entry? {
         guard let laid = Self.layOut(run, key, fonts: fonts), !laid.lines.isEmpty else { return nil }
         let (lines, shaper, lineHeight) = (laid.lines, laid.shaper, laid.lineHeight)
         warnOfMissingGlyphs(run.text, shaper: shaper)
-        let widths = lines.map(shaper.width)
-        let w = min(Self.maximumSide, max(1, widths.max() ?? 1))
-        let h = min(Self.maximumSide, max(1, lineHeight * lines.count))
-        // A plate a little larger than the lines (half the size's height across, a fifth down), drawn into the
-        // texture: one blended copy a frame instead of a blended fill and a copy.
-        let (padX, padY) =
-            run.plate == nil
-            ? (0, 0) : (Int((Double(key.pixels) * 0.5).rounded()), Int((Double(key.pixels) * 0.2).rounded()))
-        let (bw, bh) = (min(Self.maximumSide, w + 2 * padX), min(Self.maximumSide, h + 2 * padY))
+        let box = Block(laid, key: key, run: run)
+        let (w, padX, padY, bw, bh) = (box.w, box.padX, box.padY, box.bw, box.bh)
         // On an opaque plate the text is opaque too: a texture without alpha, copied rather than blended.
         let format = (run.plate?.alpha ?? 0) >= 1 ? SDL_PIXELFORMAT_RGB888 : SDL_PIXELFORMAT_ARGB8888
         guard let block = SDL_CreateRGBSurfaceWithFormat(0, Int32(bw), Int32(bh), 32, format.rawValue) else {
@@ -174,7 +191,7 @@ final class TextStore {
         guard let texture = textures.texture(block) else { return nil }
         return Entry(
             texture: texture, size: Size(width: Double(bw), height: Double(bh)),
-            inset: Size(width: Double(padX), height: Double(padY)), bytes: bw * bh * 4, used: clock, pixels: key.pixels)
+            inset: Size(width: Double(padX), height: Double(padY)), bytes: box.bytes, used: clock, pixels: key.pixels)
     }
 
     static func width(of text: String, font: OpaquePointer) -> Int {
