@@ -36,3 +36,42 @@ import Testing
     store.nextFrame()
     #expect(store.bytes <= 64 * 1024)
 }
+
+/// A picture zoomed in on its overlays: past `TextStore.maximumPixels` a text is drawn from its texture at that
+/// size, scaled, so zooming on makes nothing again, its texture stays bounded, and it is still drawn where its
+/// letters pass the longest texture side (twenty overlays of size 400 zoomed took three seconds a frame and over a
+/// gigabyte, and vanished past 4096 pixels). The fonts opened for the sizes on the way are closed between frames.
+@Test func aTextZoomedPastTheLargestLettersIsScaledNotMadeAgain() throws {
+    let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
+    defer { SDL_FreeSurface(surface) }
+    let renderer = try #require(SDL_CreateSoftwareRenderer(surface))
+    defer { SDL_DestroyRenderer(renderer) }
+    let textures = TextureMaker(
+        renderer: renderer, opaqueFormat: SDL_PIXELFORMAT_ARGB8888.rawValue, rotation: .none,
+        access: SDL_TEXTUREACCESS_STATIC)
+    let fonts = FontBook(named: [:])
+    let store = TextStore(fonts: fonts, textures: textures, budgetBytes: 64 * 1024 * 1024)
+    func run(zoom: Double) -> TextRun {
+        TextRun(
+            "Big words", language: "en", size: 40 * zoom, color: Color(red: 1, green: 0, blue: 0, alpha: 1),
+            rect: Rect(x: 0, y: 0, width: 480 * zoom, height: 300 * zoom))
+    }
+    // Settled at one size after another, as a pinch that stops now and then.
+    var made: [Int] = []
+    var largest = 0
+    for step in 1...40 {
+        store.nextFrame()
+        let before = store.made
+        let drawn = try #require(store.texture(for: run(zoom: Double(step) * 4)), "zoom \(step * 4)")
+        made.append(store.made - before)
+        largest = max(largest, drawn.entry.bytes)
+        let shown = drawn.entry.size.height * drawn.scale
+        #expect(shown >= 40 * Double(step) * 4, "the letters are drawn at their size: \(shown)")
+        #expect(fonts.openCount <= FontBook.maximumOpen + 1)
+    }
+    // Up to 512 pixels (zoom 12.8) each size is made; past it, nothing more.
+    #expect(made.prefix(3) == [1, 1, 1])
+    #expect(made.suffix(27).allSatisfy { $0 == 0 }, "\(made)")
+    // One line of nine letters at 512 pixels: well under a 4096-pixel square.
+    #expect(largest < 4096 * 1024 * 4)
+}

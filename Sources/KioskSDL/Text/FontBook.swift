@@ -15,6 +15,12 @@ final class FontBook {
     /// The file each language uses (nil: none found), looked up once.
     private var files: [String: String?] = [:]
     private var opened: [FontKey: OpaquePointer] = [:]
+    /// When each opened font was last asked for (a count of the asks).
+    private var asked: [FontKey: UInt64] = [:]
+    private var asks: UInt64 = 0
+    /// The most fonts kept open between frames: each size of each file is a font with its own glyph cache, and a
+    /// picture zoomed to one size after another opened one at each (our choice: a few languages at a few sizes).
+    static let maximumOpen = 16
     /// The files that could not be opened as fonts (each logged once).
     private var broken: Set<String> = []
 
@@ -59,6 +65,8 @@ final class FontBook {
     func font(for language: String, pixels: Int) -> OpaquePointer? {
         guard let file = file(for: language), !broken.contains(file) else { return nil }
         let key = FontKey(file: file, pixels: pixels)
+        asks += 1
+        asked[key] = asks
         if let font = opened[key] { return font }
         guard let font = TTF_OpenFont(file, Int32(pixels)) else {
             broken.insert(file)
@@ -70,6 +78,18 @@ final class FontBook {
         TTF_SetFontScriptName(font, Self.script(of: language))
         opened[key] = font
         return font
+    }
+
+    /// How many fonts are open now.
+    var openCount: Int { opened.count }
+
+    /// Between frames (no font is held then): past `maximumOpen`, the fonts asked for least recently are closed.
+    func closeUnused() {
+        guard opened.count > Self.maximumOpen else { return }
+        for (key, _) in asked.sorted(by: { $0.value < $1.value }).prefix(opened.count - Self.maximumOpen) {
+            if let font = opened.removeValue(forKey: key) { TTF_CloseFont(font) }
+            asked[key] = nil
+        }
     }
 
     /// The file `font` was opened from.

@@ -60,6 +60,12 @@ final class TextStore {
 
     /// The longest side a text's texture may have (SDL's renderers take 4096 at least; a label is far smaller).
     static let maximumSide = 4096
+    /// The largest letters laid out and rasterised (pixels of the font's size; the manifest's largest size, 400,
+    /// is drawn sharp at its picture's fitted zoom). A text drawn larger (a picture zoomed in on its overlays) is
+    /// drawn from this size, scaled: its texture, its font's glyphs and the time to make it stay bounded however
+    /// far the picture zooms (twenty overlays of size 400 zoomed four times took three seconds a frame and over
+    /// a gigabyte), and zooming on past it makes nothing again. Our choice.
+    static let maximumPixels = 512
 
     init(fonts: FontBook, textures: TextureMaker, budgetBytes: Int) {
         self.fonts = fonts
@@ -72,19 +78,20 @@ final class TextStore {
     /// `scale`.
     func texture(for run: TextRun) -> (entry: Entry, scale: Double)? {
         let key = Self.key(run)
+        let beyond = Self.scaleBeyondMaximum(run)
         clock += 1
         if var entry = cache[key] {
             entry.used = clock
             entry.frame = frame
             cache[key] = entry
             lastSize[key.identity] = key
-            return (entry, 1)
+            return (entry, beyond)
         }
         if !run.isSettled, let near = lastSize[key.identity], var entry = cache[near] {
             entry.used = clock
             entry.frame = frame
             cache[near] = entry
-            return (entry, Double(key.pixels) / Double(max(1, near.pixels)))
+            return (entry, beyond * Double(key.pixels) / Double(max(1, near.pixels)))
         }
         guard var entry = make(run, key) else { return nil }
         made += 1
@@ -92,20 +99,28 @@ final class TextStore {
         cache[key] = entry
         lastSize[key.identity] = key
         bytes += entry.bytes
-        return (entry, 1)
+        return (entry, beyond)
     }
 
+    /// How much larger than its texture `run` is drawn: 1 up to `maximumPixels`, its size over that beyond.
+    static func scaleBeyondMaximum(_ run: TextRun) -> Double {
+        run.size > Double(maximumPixels) ? run.size / Double(maximumPixels) : 1
+    }
+
+    /// What `run` is laid out and rasterised as: its size and box in whole pixels, both shrunk alike past
+    /// `maximumPixels` (so it wraps where it would at its own size).
     static func key(_ run: TextRun) -> Key {
         func packed(_ c: Color) -> UInt32 {
             UInt32(channel(c.red)) << 24 | UInt32(channel(c.green)) << 16 | UInt32(channel(c.blue)) << 8
                 | UInt32(channel(c.alpha))
         }
+        let shrink = 1 / scaleBeyondMaximum(run)
         return Key(
             identity: Identity(
                 text: run.text, language: run.language, color: packed(run.color), align: run.align, wraps: run.wraps,
                 plate: run.plate.map(packed) ?? 0),
-            pixels: max(1, Int(run.size.rounded())), width: max(1, Int(run.rect.width.rounded())),
-            height: max(1, Int(run.rect.height.rounded())))
+            pixels: max(1, Int((run.size * shrink).rounded())), width: max(1, Int((run.rect.width * shrink).rounded())),
+            height: max(1, Int((run.rect.height * shrink).rounded())))
     }
 
     /// `run` broken into the lines of its box, with the shaper that measured them and their height.
@@ -117,7 +132,7 @@ final class TextStore {
     }
 
     private static func layOut(_ run: TextRun, _ key: Key, fonts: FontBook) -> Laid? {
-        guard key.pixels <= Self.maximumSide, let font = fonts.font(for: run.language, pixels: key.pixels) else {
+        guard let font = fonts.font(for: run.language, pixels: key.pixels) else {
             return nil
         }
         let shaper = LineShaper(
@@ -248,6 +263,7 @@ final class TextStore {
     func nextFrame() {
         frame += 1
         evict()
+        fonts.closeUnused()
         guard bytes > Self.softBudgetBytes, frame % 30 == 0 else { return }
         for (key, entry) in cache where entry.frame + Self.trimFrames < frame { remove(key, entry) }
     }
