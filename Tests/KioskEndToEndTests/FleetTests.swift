@@ -88,6 +88,42 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: picture + ".tmp"))
     }
 
+    /// The installer's tools take the operator's signals as the kiosk does: a `SIGUSR1` under `--touch-test`
+    /// writes the picture of the touch test's screen (it was dropped: the signals rode on the reload, which the
+    /// tools do not have), and a `SIGHUP` is said, not acted on.
+    @Test func aSignalUnderTheTouchTestWritesItsPicture() throws {
+        let config = try Kiosk.manifest(Kiosk.demo, in: dir)
+        let state = dir.appendingPathComponent("touch-state")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let log = dir.appendingPathComponent("touch.log").path
+        let picture = state.appendingPathComponent("screen.png").path
+        // Once it has started (its libraries loaded); until its handlers are there a signal is ignored: it is
+        // sent again until the picture is said.
+        let script = """
+            : > "$2"
+            STATE_DIRECTORY="$3" env --default-signal=USR1,HUP "$0" --headless 640x400 --realtime --touch-test \
+                --config "$1" 2>"$2" &
+            pid=$!
+            i=0
+            while ! grep -q "video driver" "$2" && [ $i -lt 4000 ]; do sleep 0.001; i=$((i+1)); done
+            i=0
+            while ! grep -q "screen picture: " "$2" && [ $i -lt 400 ]; do
+                kill -USR1 $pid 2>/dev/null; sleep 0.05; i=$((i+1))
+            done
+            kill -HUP $pid
+            i=0
+            while ! grep -q "reload: asked" "$2" && [ $i -lt 400 ]; do sleep 0.05; i=$((i+1)); done
+            kill $pid; wait $pid
+            echo "exit $?"
+            """
+        let (said, text) = try Self.shell(script, [config, log, state.path], log: log)
+        #expect(said.contains("exit 0"), "\(said) \(text)")
+        #expect(text.contains("screen picture: \(picture), 640x400"), "\(text)")
+        #expect(text.contains("reload: asked while an installer's tool runs"), "\(text)")
+        let shot = try #require(Picture(path: picture), "\(text)")
+        #expect(shot.width == 640 && shot.height == 400)
+    }
+
     /// Signals from its first line on (a fleet's tooling does not wait for READY), before the frame loop's
     /// handlers are there: none ends it; the kiosk comes up and stops on SIGTERM with exit 0. (Before its first
     /// line the process may still be loading its libraries, where nothing of the kiosk's can run.) The test runner

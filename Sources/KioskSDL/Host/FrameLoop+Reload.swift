@@ -34,6 +34,19 @@ extension FrameLoop {
         reloading.pending = (manifest, t)
     }
 
+    /// A `SIGHUP`: a load starts, or follows the one running. The installer's tools show no content: there it is
+    /// said once and nothing is read.
+    func requestReload() {
+        guard let loader = reloading.loader else {
+            if !reloading.saidNoReload {
+                reloading.saidNoReload = true
+                log(.info, "reload: asked while an installer's tool runs; the content is read when the kiosk starts")
+            }
+            return
+        }
+        if loader.request() { announceReloading() }
+    }
+
     /// `RELOADING=1` (systemd's reload protocol wants the monotonic time with it); the frames from now on are
     /// the load's.
     func announceReloading() {
@@ -72,6 +85,8 @@ struct ReloadHandoff {
     /// The loader (nil for the installer's tools), and the calibration file a reload reads again.
     var loader: ContentReload?
     var calibrationFile: String?
+    /// A reload asked for without a loader was said.
+    var saidNoReload = false
     /// While a load runs: when it began (real ms), the frames drawn meanwhile and the longest of them.
     var loading: (start: Double, frames: Int, worstMs: Double)?
     /// Checked new content waiting for the screen to come to rest, and when it was ready (kiosk clock).

@@ -33,6 +33,8 @@ final class FrameLoop {
     var reloading = ReloadHandoff()
     /// The picture of the screen `SIGUSR1` asks for.
     let screenPicture = ScreenPicture()
+    /// `SIGHUP` and `SIGUSR1` as SDL events, in every mode.
+    let signals = SignalListener()
     /// The wall clock: the system's, or `--clock`'s (the headless default), and whether it is synchronised.
     let wall: WallClock
     /// Visits that ended while the wall clock was not synchronised: written, dated again, once it is.
@@ -391,18 +393,9 @@ final class FrameLoop {
     }
 
     func handleSDL(_ e: SDL_Event, at t: Double) {
-        if let reload = reloading.loader, e.type == reload.requestEvent {
-            if reload.request() { announceReloading() }
-            return
-        }
-        if let reload = reloading.loader, e.type == reload.doneEvent {
-            finishReload(at: t)
-            return
-        }
-        if let reload = reloading.loader, e.type == reload.pictureEvent {
-            screenPicture.request()
-            return
-        }
+        if e.type == signals.reloadEvent { return requestReload() }
+        if e.type == signals.pictureEvent { return screenPicture.request() }
+        if let reload = reloading.loader, e.type == reload.doneEvent { return finishReload(at: t) }
         guard let event = logEvent(e) else { return }
         if case .window(let name, _, _) = event, name == "SDL_WINDOWEVENT_SIZE_CHANGED" {
             let size = display.refreshSize()

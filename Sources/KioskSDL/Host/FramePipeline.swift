@@ -3,7 +3,7 @@ import Kiosk
 import ScrollEngine
 
 /// One frame, the same on every clock: the window's real-time loop, the virtual clock's and a benchmark's
-/// session. The app steps to the frame's time; the renderer draws it; `beforePresent` runs (screenshots, a
+/// session. The app has stepped to the frame's time (once, by the loop that owns it); the renderer draws it; `beforePresent` runs (screenshots, a
 /// reload keeping the old content's last frame); the frame is presented and timed (the next frame's uploads get
 /// what its drawing left); `afterPresent` runs; and the pictures coming next are decoded ahead in what is left.
 final class FramePipeline {
@@ -27,7 +27,6 @@ final class FramePipeline {
         at t: Double, beforePresent: () throws(Failure) -> Void, afterPresent: (_ ms: Double) -> Void = { _ in }
     ) throws(Failure) -> [DrawCommand] {
         let start = SDL_GetPerformanceCounter()
-        app.step(to: t)
         let list = renderer.draw(app, at: t, screenSize: display.size)
         try beforePresent()
         SDL_RenderPresent(display.renderer)

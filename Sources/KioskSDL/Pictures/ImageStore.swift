@@ -244,7 +244,7 @@ final class ImageStore {
                 display.textures.rotation, display.textures.opaqueFormat, prefetched, onPrefetched
             )
             let t = Thread {
-                ContentReload.leaveSignalsToTheMainThread()
+                SignalListener.leaveSignalsToTheMainThread()
                 setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, TileWorkers.niceness)
                 guard case .success(let decoded) = decodeImage(path) else { return }
                 let opaque = isOpaque(decoded)

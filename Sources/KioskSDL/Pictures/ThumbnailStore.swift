@@ -102,7 +102,7 @@ final class ThumbnailWorker: @unchecked Sendable {
 
     init(rotation: Rotation, opaqueFormat: UInt32, notify: (@Sendable () -> Void)?) {
         let t = Thread { [self] in
-            ContentReload.leaveSignalsToTheMainThread()
+            SignalListener.leaveSignalsToTheMainThread()
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, TileWorkers.niceness)
             while let key = next() {
                 let surface = Self.shrunk(key, rotation: rotation, opaqueFormat: opaqueFormat)

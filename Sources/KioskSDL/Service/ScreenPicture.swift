@@ -53,7 +53,7 @@ final class ScreenPicture: @unchecked Sendable {
         }
         let box = SurfaceBox(surface: frame)
         let t = Thread { [self] in
-            ContentReload.leaveSignalsToTheMainThread()
+            SignalListener.leaveSignalsToTheMainThread()
             write(box.surface!, to: path)
             SDL_FreeSurface(box.surface)
             finish()
