@@ -14,7 +14,7 @@ import Testing
         AppRig.run(app, from: 100, to: 1500)
         let offset = app.scene.view.contentOffset
         #expect(offset.y > 0)
-        app.sink.events.removeAll()
+        _ = app.sink.take()
         // Another zoom limit elsewhere and another idle timeout: the menu is still the menu.
         let text = AppRig.manifestText.replacingOccurrences(of: "\"maxZoom\": 2.0", with: "\"maxZoom\": 4.0")
             .replacingOccurrences(of: "\"idleTimeoutSeconds\": 2", with: "\"idleTimeoutSeconds\": 60")

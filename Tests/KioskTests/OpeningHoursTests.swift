@@ -87,7 +87,7 @@ import Testing
         #expect(app.blankReason == .hours)
         #expect(app.sink.events.map(\.json).last == #"{"name": "screenDidBlank", "reason": "hours"}"#)
         // A tap on the cafe: it wakes the screen and nothing else.
-        app.sink.events.removeAll()
+        _ = app.sink.take()
         app.tap(x: 0.05, y: 0.1, at: 2000)
         AppRig.run(app, from: 2000, to: 3000)
         #expect(!app.isBlanked)

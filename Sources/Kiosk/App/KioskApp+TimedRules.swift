@@ -10,11 +10,10 @@ extension KioskApp {
         noticeClockJump()
         if presence.blankIsDue(at: now, touchHeld: touches.isHolding, sceneAtRest: scene.isAtRest) { blank(.idle) }
         if presence.stillThereIsDue(at: now, sceneAtRest: scene.isAtRest) {
-            presence.screen = .askingStillThere(since: now)
-            sink.add(TraceEvent(.stillThereShown))
+            changeScreen(to: .askingStillThere(since: now))
         }
         if presence.idleResetIsDue(at: now, sceneAtRest: scene.isAtRest) {
-            if presence.isAskingStillThere { presence.screen = .scenes }
+            if presence.isAskingStillThere { changeScreen(to: .scenes) }
             presence.becomeIdle(at: now)
             sink.add(TraceEvent(.idleReset))
             adoptSchedule(goingHome: false)
@@ -76,8 +75,7 @@ extension KioskApp {
         if attract != presence.rules.attract {
             presence.rules.attract = attract
             if presence.attractLoop != nil {
-                presence.screen = .scenes
-                sink.add(TraceEvent(.attractDidEnd))
+                changeScreen(to: .scenes)
                 presence.becomeIdle(at: now)
             }
         }
@@ -113,8 +111,7 @@ extension KioskApp {
         if presence.attractLoop == nil, presence.attractIsDue(at: now, touchHeld: touches.isHolding, quiet: quiet),
             let attract = presence.rules.attract
         {
-            presence.screen = .attracting(AttractLoop(attract, at: now))
-            sink.add(TraceEvent(.attractDidStart))
+            changeScreen(to: .attracting(AttractLoop(attract, at: now)))
             beginAttractStep()
         }
         guard let loop = presence.attractLoop, transition == nil else { return }
@@ -137,8 +134,7 @@ extension KioskApp {
     /// fade.
     func endAttract() {
         guard presence.attractLoop != nil else { return }
-        presence.screen = .scenes
-        sink.add(TraceEvent(.attractDidEnd))
+        changeScreen(to: .scenes, byVisitor: true)
         if scene.config.id != navigator.home {
             show(scene: navigator.home, style: .fade)
         } else {
@@ -147,12 +143,11 @@ extension KioskApp {
     }
 
     /// The screen goes blank; an attract loop playing ends (without going home: the screen is dark).
-    func blank(_ reason: Presence.BlankReason) {
-        let wasAttracting = presence.attractLoop != nil
-        presence.screen = .blank(reason)
-        sink.add(
-            TraceEvent(.screenDidBlank(reason: reason)))
-        if wasAttracting { sink.add(TraceEvent(.attractDidEnd)) }
+    func blank(_ reason: Presence.BlankReason) { changeScreen(to: .blank(reason)) }
+
+    /// The screen changes (`Presence.change`), and the frame's events say so.
+    func changeScreen(to new: Presence.Screen, byVisitor: Bool = false) {
+        for kind in presence.change(to: new, byVisitor: byVisitor) { sink.add(TraceEvent(kind)) }
     }
 
     /// Outside the opening hours the screen is blank, unless a touch woke it: then until the idle reset. When
@@ -160,10 +155,7 @@ extension KioskApp {
     func applyHours() {
         guard let hours = hoursNow else { return }
         if hours.open {
-            if presence.blankReason == .hours {
-                presence.screen = .scenes
-                sink.add(TraceEvent(.screenDidWake))
-            }
+            if presence.blankReason == .hours { changeScreen(to: .scenes) }
             return
         }
         let quiet = scene.isAtRest && transition == nil

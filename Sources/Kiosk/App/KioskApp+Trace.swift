@@ -9,7 +9,7 @@ extension KioskApp {
 
     /// Ends a frame: its events are let go (else they would pile up for as long as it runs).
     public func dropFrameEvents() {
-        sink.events.removeAll(keepingCapacity: true)
+        _ = sink.take()
         hasShownAFrame = true
     }
 

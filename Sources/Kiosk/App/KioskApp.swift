@@ -27,7 +27,7 @@ public final class KioskApp {
     /// `kiosk --calibrate`'s screen, if that is the tool.
     public var calibrationScreen: CalibrationScreen? { toolScreen as? CalibrationScreen }
     /// Events since the last trace line.
-    public let sink = EventSink()
+    public let sink: EventSink
     /// Milliseconds since the first frame.
     public private(set) var now: Double = 0
 
@@ -76,10 +76,14 @@ public final class KioskApp {
         self.rotation = rotation
         self.physicalSize = physicalSize
         presence = Presence(manifest)
-        navigator = Navigator(
-            manifest: manifest, sceneSize: rotation.sceneSize(physicalSize), startScene: startScene, sink: sink,
-            imageInfo: imageInfo)
-        sink.events.removeAll()
+        let sink = EventSink()
+        self.sink = sink
+        // The first scene is where the kiosk starts, not a change.
+        navigator = sink.quietly {
+            Navigator(
+                manifest: manifest, sceneSize: rotation.sceneSize(physicalSize), startScene: startScene, sink: sink,
+                imageInfo: imageInfo)
+        }
     }
 
     // MARK: Scenes
@@ -102,24 +106,20 @@ public final class KioskApp {
         let views = viewStates()
         // The old content's transition and attract loop end with it (the loop starts again from the new one's).
         navigator.endTransition(at: now, force: true)
-        if presence.attractLoop != nil {
-            presence.screen = .scenes
-            sink.add(TraceEvent(.attractDidEnd))
-        }
+        if presence.attractLoop != nil { changeScreen(to: .scenes) }
         navigator.replace(new)
         presence.rules = Presence.Rules(new)
         scheduleRule = ScheduleRule()
         // Making the new scene and placing its views is not a scroll (as opening a scene is not).
-        let mark = sink.events.count
         if let same = new.scene(old.id), same.imagePaths == old.imagePaths, same.localizedImages == old.localizedImages
         {
-            navigator.place(navigator.makeScene(same))
-            apply(views)
-            sink.events.removeSubrange(mark...)
+            sink.quietly {
+                navigator.place(navigator.makeScene(same))
+                apply(views)
+            }
         } else {
             let home = new.scene(new.home) ?? new.scenes[0]
-            navigator.open(navigator.makeScene(home))
-            sink.events.removeSubrange(mark...)
+            sink.quietly { navigator.open(navigator.makeScene(home)) }
             if home.id != old.id {
                 sink.add(TraceEvent(.sceneDidChange(scene: home.id)))
             }
@@ -220,18 +220,16 @@ public final class KioskApp {
     func gate(_ event: EventLog.Event) -> Bool {
         if presence.isBlanked {
             if touches.take(event, for: .wake, orKey: true) {
-                presence.screen = .scenes
+                changeScreen(to: .scenes, byVisitor: true)
                 noteInput()
-                sink.add(TraceEvent(.screenDidWake))
                 return true
             }
         } else if touches.swallows(event) {
             return true
         }
         if presence.isAskingStillThere, touches.take(event, for: .stillThere, orKey: true) {
-            presence.screen = .scenes
+            changeScreen(to: .scenes, byVisitor: true)
             noteInput()
-            sink.add(TraceEvent(.stillThereDismissed))
             return true
         }
         if presence.attractLoop != nil, touches.take(event, for: .attractEnd, orKey: true) {

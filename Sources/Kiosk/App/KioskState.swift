@@ -95,10 +95,12 @@ extension KioskApp {
         guard manifest.scene(state.scene) != nil else { return .sceneGone }
         let idle = manifest.idleTimeoutSeconds
         if idle > 0 && wallClock - state.lastInput >= idle { return .idleTimeoutPassed }
-        show(scene: state.scene)
-        let adjusted = apply(state.views)
+        // Where the kiosk was is not news: no scene change, no scroll.
+        let adjusted = sink.quietly {
+            show(scene: state.scene)
+            return apply(state.views)
+        }
         presence.restore(lastInput: ms - max(0, wallClock - state.lastInput) * 1000)
-        sink.events.removeAll()
         return .restored(adjusted: adjusted)
     }
 }

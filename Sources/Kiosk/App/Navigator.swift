@@ -102,9 +102,7 @@ final class Navigator {
 
     /// Shows `s` at its opening state (opening a scene is not a scroll: its views' events are not reported).
     func open(_ s: Scene) {
-        let mark = sink.events.count
-        s.reset()
-        sink.events.removeSubrange(mark...)
+        sink.quietly { s.reset() }
         place(s)
     }
 

@@ -47,7 +47,8 @@ public struct Presence {
 
     var rules: Rules
     public internal(set) var session: Session = .idle(since: 0)
-    var screen: Screen = .scenes
+    /// What the screen shows: changed only by `change(to:byVisitor:)`, which says so.
+    private(set) var screen: Screen = .scenes
     /// When the last touch (or click, wheel, key) came, on the kiosk's clock.
     public internal(set) var lastInput: Double = 0
 
@@ -108,6 +109,28 @@ public struct Presence {
 
     /// The idle reset happened at `now`.
     mutating func becomeIdle(at now: Double) { session = .idle(since: now) }
+
+    /// The screen changes to `new`: the one place it does, and the events that say so, in order. The attract
+    /// loop ends whenever the screen leaves it (after the blank, when it blanks); "still there?" is dismissed only
+    /// by the visitor (the idle reset that follows it unanswered says `idleReset` itself).
+    mutating func change(to new: Screen, byVisitor: Bool = false) -> [TraceEvent.Kind] {
+        let old = screen
+        screen = new
+        var events: [TraceEvent.Kind] = []
+        switch (old, new) {
+        case (.blank, .scenes): events.append(.screenDidWake)
+        case (.askingStillThere, .scenes) where byVisitor: events.append(.stillThereDismissed)
+        default: break
+        }
+        switch new {
+        case .blank(let reason): events.append(.screenDidBlank(reason: reason))
+        case .attracting: events.append(.attractDidStart)
+        case .askingStillThere: events.append(.stillThereShown)
+        case .scenes: break
+        }
+        if case .attracting = old { events.append(.attractDidEnd) }
+        return events
+    }
 
     // MARK: When each rule is due
 

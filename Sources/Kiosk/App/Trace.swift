@@ -145,11 +145,27 @@ public struct TraceEvent: Equatable, Sendable {
     }
 }
 
-/// Where the views' delegates put their events, in the order they happen.
+/// Where the views' delegates put their events, in the order they happen. What the kiosk does without a
+/// visitor's doing it (opening a scene at its opening state, placing a restored or reloaded one) is done
+/// `quietly`: its views' events are never emitted, rather than taken back after.
 public final class EventSink {
-    public var events: [TraceEvent] = []
+    public private(set) var events: [TraceEvent] = []
+    private var quiet = 0
     public init() {}
-    public func add(_ e: TraceEvent) { events.append(e) }
+    public func add(_ e: TraceEvent) { if quiet == 0 { events.append(e) } }
+
+    /// `body`'s events are not emitted.
+    public func quietly<T>(_ body: () -> T) -> T {
+        quiet += 1
+        defer { quiet -= 1 }
+        return body()
+    }
+
+    /// The events, taken: the sink is empty after.
+    public func take() -> [TraceEvent] {
+        defer { events.removeAll(keepingCapacity: true) }
+        return events
+    }
 }
 
 /// A scroll view's delegate that writes every call to the trace.
