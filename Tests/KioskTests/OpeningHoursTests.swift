@@ -71,7 +71,7 @@ import Testing
     static func app(hours: String, from start: Double) throws -> KioskApp {
         let app = try AppRig.app(extra: "\"openingHours\": \(hours),")
         app.calendar = Self.parisCalendar
-        app.wallClock = { start + $0 / 1000 }
+        app.wallTime = WallTime(unixAtKioskZero: start)
         AppRig.run(app, from: 0, to: 500)
         return app
     }
@@ -111,7 +111,7 @@ import Testing
         let start = Self.at("2026-01-05T10:00:00")
         let app = try AppRig.app(extra: "\"openingHours\": {\"mon-sun\": \"06:00-22:00\"},", idleTimeout: 0)
         app.calendar = Self.parisCalendar
-        app.wallClock = { start + $0 / 1000 }
+        app.wallTime = WallTime(unixAtKioskZero: start)
         app.tap(x: 0.9, y: 0.9, at: 1000)
         AppRig.run(app, from: 1000, to: 130_000)
         #expect(!app.isBlanked)

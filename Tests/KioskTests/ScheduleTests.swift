@@ -185,8 +185,7 @@ import Testing
     static func app(from start: String, schedule: String = Self.advent) throws -> KioskApp {
         let app = try AppRig.app(extra: "\(Self.sets) \"schedule\": \(schedule),")
         app.calendar = Self.paris
-        let origin = Self.at(start)
-        app.wallClock = { origin + $0 / 1000 }
+        app.wallTime = WallTime(unixAtKioskZero: Self.at(start))
         return app
     }
 
@@ -242,10 +241,10 @@ import Testing
     /// both do at once. A jump is noticed at the next frame.
     @Test func anUnsynchronisedClockAppliesNothing() throws {
         let app = try Self.app(from: "2026-12-24T10:00:00")
-        app.clockIsSynchronized = false
+        app.wallTime?.isSynchronized = false
         AppRig.run(app, from: 0, to: 1000)
         #expect(!app.isBlanked && app.scene.config.id == "map")
-        app.clockIsSynchronized = true
+        app.wallTime?.isSynchronized = true
         AppRig.run(app, from: 1000, to: 1100)
         #expect(app.blankReason == .hours)
         #expect(AppRig.names(app).prefix(1) == ["clockDidSynchronize"])
@@ -254,22 +253,21 @@ import Testing
     @Test func aJumpIsNoticedAtTheNextFrame() throws {
         let app = try AppRig.app(extra: "\"openingHours\": {\"mon-sun\": \"08:00-20:00\"},")
         app.calendar = Self.paris
-        var origin = Self.at("2026-10-25T10:00:00")
-        app.wallClock = { origin + $0 / 1000 }
+        app.wallTime = WallTime(unixAtKioskZero: Self.at("2026-10-25T10:00:00"))
         AppRig.run(app, from: 0, to: 1000)
         #expect(!app.isBlanked)
         app.dropFrameEvents()
         // Forward a year to 21:00: closed at the next frame.
-        origin = Self.at("2027-10-25T21:00:00") - 1
+        app.wallTime?.unixAtKioskZero = Self.at("2027-10-25T21:00:00") - 1
         AppRig.run(app, from: 1000, to: 1020)
         #expect(app.blankReason == .hours)
         let jump = try #require(app.sink.events.first { $0.name == "clockDidJump" })
         #expect(jump.json.contains("\"seconds\": 31"))
         // Back an hour: still closed; back to the morning: open.
-        origin -= 3600
+        app.wallTime?.unixAtKioskZero -= 3600
         AppRig.run(app, from: 1020, to: 1040)
         #expect(app.blankReason == .hours)
-        origin = Self.at("2026-10-25T10:00:00") - 1
+        app.wallTime?.unixAtKioskZero = Self.at("2026-10-25T10:00:00") - 1
         AppRig.run(app, from: 1040, to: 1060)
         #expect(!app.isBlanked)
     }

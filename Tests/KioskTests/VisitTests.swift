@@ -24,7 +24,8 @@ import Testing
     /// Two visits separated by the idle timeout: their scenes, hotspots and gestures, to the millisecond.
     @Test func twoVisits() throws {
         let app = try AppRig.app()
-        let counter = VisitCounter(app) { 1_767_603_600 + $0 / 1000 }  // 2026-01-05T09:00:00Z
+        app.wallTime = WallTime(unixAtKioskZero: 1_767_603_600)  // 2026-01-05T09:00:00Z
+        let counter = VisitCounter(app)
         #expect(AppRig.frames(app, counter, from: 0, to: 500).isEmpty)
         #expect(!counter.isCounting)
         // The first: the cafe hotspot (to the menu) at 500, a scroll of the menu from 1000 to 1200.
@@ -58,15 +59,16 @@ import Testing
     /// 2000-2200 says so (`isPlausiblyDated`), and the kiosk holds it until the clock is right.
     @Test func aVisitKeepsTheDateItBeganUnder() throws {
         let app = try AppRig.app()
-        var offset = 1_767_603_600.0  // 2026-01-05T09:00:00Z
-        let counter = VisitCounter(app) { offset + $0 / 1000 }
+        app.wallTime = WallTime(unixAtKioskZero: 1_767_603_600)  // 2026-01-05T09:00:00Z
+        let counter = VisitCounter(app)
         let tap: [(Double, EventLog.Event)] = [(500, .finger(.down, 1, 0.9, 0.9)), (580, .finger(.up, 1, 0.9, 0.9))]
         #expect(AppRig.frames(app, counter, from: 0, to: 1000, events: tap).isEmpty)
-        offset = 0  // the clock jumps to 1970
+        app.wallTime = WallTime(unixAtKioskZero: 0)  // the clock jumps to 1970
         let visit = try #require(counter.finish())
         #expect(visit.day == LocalTime.iso(1_767_603_600.5).prefix(10).description)
         #expect(visit.isPlausiblyDated)
-        let late = VisitCounter(app) { -62_135_596_800 + $0 / 1000 }  // year 1
+        app.wallTime = WallTime(unixAtKioskZero: -62_135_596_800)  // year 1
+        let late = VisitCounter(app)
         #expect(
             AppRig.frames(
                 app, late, from: 1000, to: 2000,

@@ -229,7 +229,8 @@ extension WordsTests {
     /// A visit's line gains the time read in each language.
     @Test func visitsAreCountedPerLanguage() throws {
         let app = try Self.app()
-        let counter = VisitCounter(app) { 1_700_000_000 + $0 / 1000 }
+        app.wallTime = WallTime(unixAtKioskZero: 1_700_000_000)
+        let counter = VisitCounter(app)
         let button = LanguageMenu(Languages(["en", "de", "ar"]), sceneSize: app.sceneSize).button
         var open = Languages(["en", "de", "ar"])
         open.isChoosing = true

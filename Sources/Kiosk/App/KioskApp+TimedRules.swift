@@ -33,14 +33,14 @@ extension KioskApp {
 
     /// The wall clock now when it can be trusted (nil: none known, or not synchronised yet).
     var trustedWall: Double? {
-        guard clockIsSynchronized, let wallClock else { return nil }
-        return wallClock(now)
+        guard let wallTime, wallTime.isSynchronized else { return nil }
+        return wallTime.unix(at: now)
     }
 
     /// A jump of the wall clock, either way, is noticed at the next frame: the hours and the schedule are read
     /// again at once.
     func noticeClockJump() {
-        guard let wallClock, let jump = clockWatch.jump(wall: wallClock(now), at: now) else { return }
+        guard let wallTime, let jump = clockWatch.jump(wall: wallTime.unix(at: now), at: now) else { return }
         sink.add(TraceEvent(.clockDidJump(seconds: jump)))
         hoursWatch = HoursWatch()
         scheduleRule.forget()

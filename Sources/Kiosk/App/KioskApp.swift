@@ -44,9 +44,15 @@ public final class KioskApp {
     public var isBlanked: Bool { presence.isBlanked }
     /// Why the screen is blank.
     public var blankReason: Presence.BlankReason? { presence.blankReason }
-    /// The wall clock (Unix seconds) at a time of the kiosk's clock: the opening hours are read on it (none
-    /// known: always open).
-    public var wallClock: ((Double) -> Double)?
+    /// The wall clock as the host last read it: the opening hours and the schedule are read on it (none known:
+    /// always open). When it becomes synchronised the frame says `clockDidSynchronize`.
+    public var wallTime: WallTime? {
+        didSet {
+            if wallTime?.isSynchronized == true && oldValue?.isSynchronized == false {
+                sink.add(TraceEvent(.clockDidSynchronize))
+            }
+        }
+    }
     public var calendar = LocalCalendar.system
     /// The opening hours' state as last computed.
     var hoursWatch = HoursWatch()
@@ -54,9 +60,7 @@ public final class KioskApp {
     var scheduleRule = ScheduleRule()
     /// Whether the wall clock can be trusted (docs/operations.md, an honest clock): until it is, the opening hours and the
     /// schedule are not applied (the kiosk shows its default content, always open).
-    public var clockIsSynchronized = true {
-        didSet { if clockIsSynchronized && !oldValue { sink.add(TraceEvent(.clockDidSynchronize)) } }
-    }
+    public var clockIsSynchronized: Bool { wallTime?.isSynchronized ?? true }
     /// The wall clock's advance against the kiosk's, where a jump shows.
     var clockWatch = ClockWatch()
     /// Whether a frame has been shown (a scene chosen before it opens without a transition).

@@ -80,8 +80,6 @@ public final class VisitCounter {
     var open: Open?
     /// The last touch already seen: a later one after the kiosk was idle starts a visit.
     var seenInput: Double
-    /// Turns the kiosk's clock (ms) into local wall-clock time (Unix seconds).
-    let wallClock: (Double) -> Double
 
     /// The scene shown in the last frame seen (a visit that begins in a frame whose events change the scene
     /// began in this one).
@@ -90,11 +88,10 @@ public final class VisitCounter {
     var shownLanguage: String?
 
     /// Counts from `app` as it is now: its last touch (a restored state's is no visit), scene and language.
-    public init(_ app: KioskApp, wallClock: @escaping (Double) -> Double) {
+    public init(_ app: KioskApp) {
         seenInput = app.lastInput
         shownScene = app.scene.config.id
         shownLanguage = app.manifest.languages.isEmpty ? nil : app.language
-        self.wallClock = wallClock
     }
 
     public var isCounting: Bool { open != nil }
@@ -106,7 +103,8 @@ public final class VisitCounter {
         if open == nil && lastInput > seenInput {
             let start = min(lastInput, max(seenInput, app.activeSince))
             open = Open(
-                startMs: start, startWall: wallClock(start), lastTouchMs: lastInput, scene: shownScene,
+                startMs: start, startWall: app.wallTime?.unix(at: start) ?? start / 1000, lastTouchMs: lastInput,
+                scene: shownScene,
                 sceneSince: start, language: shownLanguage,
                 languageSince: start)
         }

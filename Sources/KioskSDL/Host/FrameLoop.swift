@@ -136,8 +136,7 @@ final class FrameLoop {
                     "\(state.path): the saved scene \"\(saved.scene)\" is not in the manifest; starting at home")
             }
         }
-        app.wallClock = { [unowned self] in self.wallClock(at: $0) }
-        app.clockIsSynchronized = wall.isSynchronized
+        app.wallTime = wall.reading(kioskNow: kioskNow())
         if !wall.isSynchronized, app.manifest.openingHours != nil || app.manifest.schedule != nil {
             log(
                 .warning,
@@ -146,7 +145,7 @@ final class FrameLoop {
         }
         if let visitLog = service.visitLog {
             visitLog.prune(today: today())
-            service.visits = VisitCounter(app) { [unowned self] in self.wallClock(at: $0) }
+            service.visits = VisitCounter(app)
         }
         try runFrames()
         for s in screenshots.untaken {
@@ -275,7 +274,7 @@ final class FrameLoop {
             if !clock.drawsEveryFrame && !needsDraw && screenIsStill { sleep() }
             let t = clock.time(ofFrame: frame)
             wall.advance(to: t, realMs: now(), wasSet: clockWasSet.take())
-            app.clockIsSynchronized = wall.isSynchronized
+            app.wallTime = wall.reading(kioskNow: kioskNow())
             // The watchdog and the state are kept up while nothing is drawn, too.
             keepUp(realMs: now())
             for r in replay.take(upTo: t) { deliver(r.event, at: r.timestamp) }

@@ -34,6 +34,12 @@ final class WallClock {
         return Date().timeIntervalSince1970 - (kioskNow - ms) / 1000
     }
 
+    /// The app's reading of it when the kiosk's clock is at `kioskNow`.
+    func reading(kioskNow: Double) -> WallTime {
+        let zero = origin ?? Date().timeIntervalSince1970 - kioskNow / 1000
+        return WallTime(unixAtKioskZero: zero, isSynchronized: isSynchronized)
+    }
+
     /// The kiosk's clock has reached `ms` (real `realMs`): the test's jumps due are made, and an unsynchronised
     /// system clock is asked again (at most every `readEveryMs`, or at once after the clock was set: `wasSet`).
     func advance(to ms: Double, realMs: Double, wasSet: Bool = false) {
