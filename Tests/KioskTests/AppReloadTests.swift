@@ -70,7 +70,7 @@ import Testing
 
     @Test func aFailedReloadOnlySaysWhy() throws {
         let app = try AppRig.app(scene: "gallery")
-        app.reloadFailed("k.json: not valid JSON")
+        app.reload(failedWith: "k.json: not valid JSON")
         #expect(app.scene.config.id == "gallery")
         #expect(
             app.sink.events.map(\.json) == [

@@ -136,7 +136,7 @@ import Testing
     /// The touch test and the calibration wizard end by themselves: 30 s without a touch. They say so, counting
     /// the seconds down (a sleeping loop wakes when the count changes).
     @Test func theInstallersScreensEndAfterThirtySecondsWithoutATouch() throws {
-        for start in [{ (a: KioskApp) in a.startTouchTest() }, { (a: KioskApp) in a.startCalibration() }] {
+        for start in [{ (a: KioskApp) in _ = a.start(.touchTest) }, { (a: KioskApp) in _ = a.start(.calibration) }] {
             let app = try AppRig.app(scene: "gallery")
             start(app)
             app.tap(x: 0.5, y: 0.5, at: 1000, holdMs: 50)

@@ -40,10 +40,10 @@ extension KioskApp {
     /// A jump of the wall clock, either way, is noticed at the next frame: the hours and the schedule are read
     /// again at once.
     func noticeClockJump() {
-        guard let wallTime, let jump = clockWatch.jump(wall: wallTime.unix(at: now), at: now) else { return }
+        guard let wallTime, let jump = wallRules.jumps.jump(wall: wallTime.unix(at: now), at: now) else { return }
         sink.add(TraceEvent(.clockDidJump(seconds: jump)))
-        hoursWatch = HoursWatch()
-        scheduleRule.forget()
+        wallRules.hours = HoursWatch()
+        wallRules.schedule.forget()
     }
 
     /// What the schedule wants now, and when that may change on the kiosk's clock (nil: no schedule; the
@@ -51,14 +51,15 @@ extension KioskApp {
     var scheduleNow: (wanted: ScheduleRule.Wanted, changeAt: Double?)? {
         guard let schedule = manifest.schedule else { return nil }
         guard let wall = trustedWall else { return (ScheduleRule.Wanted(entry: nil, choice: .standard), nil) }
-        let w = scheduleRule.wanted(schedule, at: wall, calendar: calendar)
+        let calendar = wallRules.calendar
+        let w = wallRules.schedule.wanted(schedule, at: wall, calendar: calendar)
         return (w.wanted, now + (w.until - wall) * 1000)
     }
 
     /// The schedule's choice takes effect while nobody is here (idle, and at rest or in the attract loop) or
     /// the screen is blank; a visitor's session waits for its idle reset.
     func applySchedule() {
-        guard let wanted = scheduleNow?.wanted, wanted != scheduleRule.inEffect else { return }
+        guard let wanted = scheduleNow?.wanted, wanted != wallRules.schedule.inEffect else { return }
         let nobodyHere = presence.isIdle && transition == nil && (scene.isAtRest || presence.attractLoop != nil)
         if presence.isBlanked || nobodyHere { adoptSchedule(goingHome: true) }
     }
@@ -67,7 +68,7 @@ extension KioskApp {
     /// kiosk goes to the new home (`goingHome`; the idle reset goes there itself, and a loop that plays on
     /// returns there when it ends).
     func adoptSchedule(goingHome: Bool) {
-        guard let wanted = scheduleNow?.wanted, scheduleRule.adopt(wanted) else { return }
+        guard let wanted = scheduleNow?.wanted, wallRules.schedule.adopt(wanted) else { return }
         navigator.home = wanted.choice.home ?? manifest.home
         let attract = wanted.choice.attract.flatMap { manifest.attractSets[$0] } ?? manifest.attract
         sink.add(
@@ -167,7 +168,8 @@ extension KioskApp {
     /// always open).
     var hoursNow: (open: Bool, changeAt: Double?)? {
         guard let wall = trustedWall else { return nil }
-        let hours = manifest.openingHours.map { hoursWatch.state(of: $0, at: wall, calendar: calendar) }
+        let calendar = wallRules.calendar
+        let hours = manifest.openingHours.map { wallRules.hours.state(of: $0, at: wall, calendar: calendar) }
         let scheduled = scheduleNow
         guard hours != nil || scheduled != nil else { return nil }
         let open = (hours?.open ?? true) && scheduled?.wanted.choice.closed != true
@@ -185,4 +187,13 @@ extension KioskApp {
         if let t = transition { deadlines.append(t.end) }
         return deadlines.min()
     }
+}
+
+/// What the timed rules last read on the wall clock: the calendar it is read on, the opening hours' state, the
+/// schedule's choice wanted and in effect, and the wall clock's advance against the kiosk's (where a jump shows).
+struct WallRules {
+    var calendar = LocalCalendar.system
+    var hours = HoursWatch()
+    var schedule = ScheduleRule()
+    var jumps = ClockWatch()
 }

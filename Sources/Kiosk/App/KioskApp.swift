@@ -13,19 +13,17 @@ public final class KioskApp {
     public var calibration: Calibration
     public let rotation: Rotation
     /// The physical screen (window) in pixels; scenes see `sceneSize`.
-    public private(set) var physicalSize: Size
+    public internal(set) var physicalSize: Size
     public var sceneSize: Size { navigator.sceneSize }
     public var scene: Scene { navigator.scene }
     /// The scenes, the one shown and the changes between them.
     let navigator: Navigator
     /// Escape quits (in a window only, never on a kiosk).
     public var escapeQuits = false
-    public private(set) var quitRequested = false
+    public internal(set) var quitRequested = false
     /// An installer's tool shown instead of the scenes (`--calibrate`, `--touch-test`): it takes every touch
     /// and the screen.
-    public private(set) var toolScreen: (any ToolScreen)?
-    /// `kiosk --calibrate`'s screen, if that is the tool.
-    public var calibrationScreen: CalibrationScreen? { toolScreen as? CalibrationScreen }
+    public internal(set) var toolScreen: (any ToolScreen)?
     /// Events since the last trace line.
     public let sink: EventSink
     /// Milliseconds since the first frame.
@@ -53,16 +51,16 @@ public final class KioskApp {
             }
         }
     }
-    public var calendar = LocalCalendar.system
-    /// The opening hours' state as last computed.
-    var hoursWatch = HoursWatch()
-    /// The schedule's choice wanted and in effect.
-    var scheduleRule = ScheduleRule()
+    /// The calendar the wall clock is read on (the system's time zone; tests choose theirs).
+    public var calendar: LocalCalendar {
+        get { wallRules.calendar }
+        set { wallRules.calendar = newValue }
+    }
+    /// What the opening hours, the schedule and the clock's jumps last read on the wall clock.
+    var wallRules = WallRules()
     /// Whether the wall clock can be trusted (docs/operations.md, an honest clock): until it is, the opening hours and the
     /// schedule are not applied (the kiosk shows its default content, always open).
     public var clockIsSynchronized: Bool { wallTime?.isSynchronized ?? true }
-    /// The wall clock's advance against the kiosk's, where a jump shows.
-    var clockWatch = ClockWatch()
     /// Whether a frame has been shown (a scene chosen before it opens without a transition).
     var hasShownAFrame = false
     /// The scene change running now, and the scene it leaves (drawn at its start by the renderer).
@@ -71,12 +69,14 @@ public final class KioskApp {
     /// Touches a gate took whole, swallowed until their last finger (or the button) is up.
     var touches = TouchGate()
 
-    /// `imageInfo` loads (or has loaded) an image and says its size, or that it failed.
+    /// `imageInfo` loads (or has loaded) an image and says its size, or that it failed. The touch calibration
+    /// is the manifest's unless `calibration` replaces it; `escapeQuits` in a window.
     public init(
         manifest: Manifest, physicalSize: Size, rotation: Rotation = .none, startScene: String? = nil,
-        imageInfo: @escaping (String) -> ImageInfo
+        calibration: Calibration? = nil, escapeQuits: Bool = false, imageInfo: @escaping (String) -> ImageInfo
     ) {
-        calibration = manifest.calibration
+        self.calibration = calibration ?? manifest.calibration
+        self.escapeQuits = escapeQuits
         self.rotation = rotation
         self.physicalSize = physicalSize
         presence = Presence(manifest)
@@ -103,8 +103,11 @@ public final class KioskApp {
 
     /// New content (a reload, docs/operations.md): the scene, its offsets, zoom and page are kept when the new
     /// manifest has a scene of the same id showing the same images; otherwise the kiosk goes home. Reports
-    /// `contentDidReload`.
-    public func reload(_ new: Manifest) {
+    /// `contentDidReload`. The touch calibration becomes `calibration` (a calibration file's), else the new
+    /// manifest's. Returns the id of the scene shown.
+    @discardableResult
+    public func reload(_ new: Manifest, calibration: Calibration? = nil) -> String {
+        self.calibration = calibration ?? new.calibration
         let oldScene = scene
         let old = scene.config
         let views = viewStates()
@@ -113,7 +116,7 @@ public final class KioskApp {
         if presence.attractLoop != nil { changeScreen(to: .scenes) }
         navigator.replace(new)
         presence.rules = Presence.Rules(new)
-        scheduleRule = ScheduleRule()
+        wallRules.schedule = ScheduleRule()
         // Making the new scene and placing its views is not a scroll (as opening a scene is not).
         if let same = new.scene(old.id), same.imagePaths == old.imagePaths, same.localizedImages == old.localizedImages
         {
@@ -130,10 +133,11 @@ public final class KioskApp {
         }
         navigator.startTransition(from: oldScene, grow: nil, style: .fade, reload: true, at: now)
         sink.add(TraceEvent(.contentDidReload(error: nil)))
+        return scene.config.id
     }
 
     /// A reload that found problems: the content stays as it is; the trace says why.
-    public func reloadFailed(_ error: String) {
+    public func reload(failedWith error: String) {
         sink.add(
             TraceEvent(.contentDidReload(error: error))
         )
@@ -142,149 +146,28 @@ public final class KioskApp {
     /// The home button: top-left, shown on every scene but home.
     public var homeButtonFrame: Rect? { navigator.homeButtonFrame(of: scene) }
 
-    // MARK: Input
-
-    /// Shows the calibration wizard instead of the scenes, until it is done or gives up (then the app quits).
-    public func startCalibration() {
-        // Raw touches: the calibration in effect is never applied while calibrating (docs/deploying.md).
-        toolScreen = CalibrationScreen(
-            screen: physicalSize, rotation: rotation, language: navigator.languages.first, at: now)
-    }
-
-    /// Shows the touch test instead of the scenes, until 30 s pass without a touch (then the app quits).
-    public func startTouchTest() {
-        toolScreen = TouchTestScreen(
-            calibration: calibration, rotation: rotation, language: navigator.languages.first, at: now)
-    }
-
-    /// One input event, SDL-shaped (`EventLog.Event`), at `ms`. Mouse positions are pixels of the window.
-    public func handle(_ event: EventLog.Event, at ms: Double) {
-        advance(to: ms)
-        if let toolScreen {
-            if case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _) = event {
-                toolScreen.handle(phase, touchId: touchId, fingerId: fingerId, x: x, y: y, at: now)
-            } else if case .quit = event {
-                quitRequested = true
-            }
-            return
-        }
-        if case .touchDeviceRemoved(let touchId) = event {
-            touches.release(touchId: touchId)
-            for e in input.cancelFingers(of: touchId, at: now) { scene.controller.handle(e) }
-            return
-        }
-        if gate(event) { return }
-        switch event {
-        case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _):
-            noteInput()
-            scene.controller.handle(
-                input.finger(
-                    phase, FingerKey(touchId: touchId, fingerId: fingerId), x: x, y: y, calibration: calibration,
-                    rotation: rotation, sceneSize: sceneSize, at: now))
-        case .mouseMotion(let x, let y, _, _, let state):
-            input.mousePosition = scenePoint(pixel: Point(x: x, y: y))
-            if input.mouseDown && state & 1 != 0 {
-                noteInput()
-                scene.controller.handle(
-                    InputEvent(.move, finger: InputMapper.mouseFinger, at: input.mousePosition, time: now))
-            }
-        case .mouseButton(let down, let button, _, let x, let y):
-            guard button == 1 else { return }
-            noteInput()
-            input.mousePosition = scenePoint(pixel: Point(x: x, y: y))
-            guard down != input.mouseDown else { return }
-            input.mouseDown = down
-            scene.controller.handle(
-                InputEvent(down ? .down : .up, finger: InputMapper.mouseFinger, at: input.mousePosition, time: now))
-        case .mouseWheel(_, _, let px, let py):
-            noteInput()
-            wheel(Point(x: px, y: py))
-        case .key(let down, let key, _):
-            input.control(key, down: down)
-            guard down else { return }
-            noteInput()
-            self.key(key)
-        case .window(let name, let w, let h):
-            if name == "SDL_WINDOWEVENT_SIZE_CHANGED", w > 0, h > 0 {
-                resize(Size(width: Double(w), height: Double(h)))
-            }
-        case .quit:
-            quitRequested = true
-        case .renderReset, .touchDeviceRemoved:
-            // The SDL layer's (its textures), and taken above.
-            break
-        }
-    }
-
-    /// The touch devices with a finger down now (the SDL layer looks whether they are still there).
-    public var touchDevicesWithFingersDown: Set<Int64> { input.touchDevicesWithFingersDown }
-
-    /// The gates an input passes before the scene, in order: a touch already held, a blank screen (the input
-    /// wakes it), the attract loop (the input ends it), a scene change running. True when one took it.
-    func gate(_ event: EventLog.Event) -> Bool {
-        if presence.isBlanked {
-            if touches.take(event, for: .wake, orKey: true) {
-                changeScreen(to: .scenes, byVisitor: true)
-                noteInput()
-                return true
-            }
-        } else if touches.swallows(event) {
-            return true
-        }
-        if presence.isAskingStillThere, touches.take(event, for: .stillThere, orKey: true) {
-            changeScreen(to: .scenes, byVisitor: true)
-            noteInput()
-            return true
-        }
-        if presence.attractLoop != nil, touches.take(event, for: .attractEnd, orKey: true) {
-            noteInput()
-            endAttract()
-            return true
-        }
-        if navigator.isChanging(at: now), touches.take(event, for: .transition) { return true }
-        return false
-    }
-
-    func scenePoint(pixel p: Point) -> Point {
-        InputMapper.scenePoint(pixel: p, physicalSize: physicalSize, sceneSize: sceneSize, rotation: rotation)
-    }
-
-    /// Mouse wheel: scrolls (40 pt a step, the way a desktop scrolls); with Ctrl, zooms at the pointer.
-    func wheel(_ steps: Point) {
-        scene.wheel(steps, zoomAbout: input.controlKeys > 0 ? input.mousePosition : nil)
-    }
-
-    /// A desktop key: Escape quits in a window; the others scroll, turn pages and zoom (`Scene.key`).
-    func key(_ name: String) {
-        if name == "Escape" {
-            if escapeQuits { quitRequested = true }
-            return
-        }
-        scene.key(name)
-    }
-
-    func resize(_ size: Size) {
-        guard size != physicalSize else { return }
-        physicalSize = size
-        navigator.resize(sceneSize: rotation.sceneSize(size))
-    }
-
-    func noteInput() { presence.noteInput(at: now) }
-
     // MARK: Time
 
     func advance(to ms: Double) {
         if ms.isFinite, ms > now { now = ms }
     }
 
-    /// Advances to `ms`: gesture timers, every view of the current scene, the idle reset.
-    public func step(to ms: Double) {
+    /// Advances to `ms` (gesture timers, every view of the current scene, the timed rules) and says what the
+    /// kiosk is then; the wall clock, if the host read one for this frame, is `wall`.
+    @discardableResult
+    public func step(to ms: Double, wall: WallTime? = nil) -> KioskFrame {
+        if let wall { wallTime = wall }
         advance(to: ms)
         if let toolScreen {
             for e in toolScreen.step(to: now) { sink.add(e) }
             if toolScreen.isOver { quitRequested = true }
-            return
+        } else {
+            stepScenes()
         }
+        return frame
+    }
+
+    func stepScenes() {
         navigator.endTransition(at: now)
         // The events are taken before they are acted on: a hotspot's goto changes the scene, and the events left
         // in the old scene's controller would act again when it is shown next.

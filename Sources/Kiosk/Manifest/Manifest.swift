@@ -3,7 +3,7 @@ import ScrollEngine
 
 /// The kiosk's manifest (docs/manifest.md): what scenes it shows and how they scroll.
 ///
-/// One stored property per top-level key of docs/manifest.md and docs/manifest.md (`home`, `idleTimeoutSeconds`,
+/// One stored property per top-level key of docs/manifest.md (`home`, `idleTimeoutSeconds`,
 /// … `languages`, `fonts`, `stillThere`) and the folder paths resolve in, so more than 15 of them.
 public struct Manifest: Equatable, Sendable {
     public var home: String
@@ -159,6 +159,8 @@ public struct Overlay: Equatable, Sendable {
     public var align: TextAlign
 }
 
+/// A scene of the manifest (docs/manifest.md, `scenes`): a data record, one stored property per key of a scene, so
+/// more than 15 of them.
 public struct SceneConfig: Equatable, Sendable {
     public var id: String
     public var type: SceneType

@@ -28,7 +28,7 @@ extension FrameLoop {
                 .error,
                 "reload: \(reload.path): \(errors.count) error\(errors.count == 1 ? "" : "s"); the content shown is unchanged"
             )
-            app.reloadFailed(why)
+            app.reload(failedWith: why)
             return
         }
         reloading.pending = (manifest, t)
@@ -65,7 +65,7 @@ extension FrameLoop {
     /// does not hold it back longer (a fling is never cut short).
     var swapIsDue: Bool {
         guard let pending = reloading.pending else { return false }
-        return app.isAtRest || (kioskNow() - pending.readyAt >= Self.swapWaitMs && !app.needsFrame)
+        return shown.isAtRest || (kioskNow() - pending.readyAt >= Self.swapWaitMs && !shown.needsFrame)
     }
 
     func swapContent() {
@@ -74,9 +74,12 @@ extension FrameLoop {
         renderer.contentChanged(
             keeping: Set(manifest.scenes.flatMap(\.allImagePaths)), fonts: manifest.fonts,
             textureBudgetBytes: manifest.textureBudgetBytes)
-        app.reload(manifest)
-        app.calibration = CalibrationFile.effective(file: reloading.calibrationFile, manifest: manifest.calibration)
-        log(.info, "reload: \(reload.path): \(manifest.scenes.count) scenes; showing \(app.scene.config.id)")
+        let scene = app.reload(
+            manifest,
+            calibration: CalibrationFile.effective(file: reloading.calibrationFile, manifest: manifest.calibration))
+        log(.info, "reload: \(reload.path): \(manifest.scenes.count) scenes; showing \(scene)")
+        // The app changed between steps: what the loop knows of it is read again (its transition wants frames).
+        shown = app.frame
     }
 }
 

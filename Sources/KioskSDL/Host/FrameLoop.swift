@@ -5,9 +5,10 @@ import Foundation
 import Kiosk
 import ScrollEngine
 
-/// The frame loop and its outputs (trace, record, screenshots).
+/// The frame loop: each turn it polls, hands the inputs to the app, steps it, draws and presents the frame
+/// (`FramePipeline`), then hands the frame to what observes it: the trace and the recording, the visits, the
+/// metrics, systemd's status, the reload and the screen's picture.
 final class FrameLoop {
-    let options: Options
     let app: KioskApp
     let renderer: Renderer
     var display: Display { renderer.display }
@@ -15,46 +16,35 @@ final class FrameLoop {
     let clock: FrameClock
     /// Replayed events, mouse positions scaled to the window, fingers still down lifted at the end.
     var replay: ReplayQueue
-    /// The frames drawn so far.
-    var frame = 0
-    var trace: OutputFile?
-    var record: OutputFile?
-    /// A line written since the last flush matters now (a frame with events, an input).
-    var linesMatter = false
+    /// The trace and the recording.
+    let outputs: FrameOutputs
     /// The renderer reset: the next frame is drawn whatever else happens.
     var resetDrawn = false
     var screenshots: ScreenshotPlan
     let waiter: IdleWait
-    /// systemd's notifications and watchdog, the saved state, the memory log and the visits.
+    /// systemd's notifications and watchdog, the saved state, the memory log, the visits, the metrics and the
+    /// screen's picture.
     let service: ServiceDuties
     var notifier: Notifier? { service.notifier }
     var state: StateFile? { service.state }
+    var panel: PanelPower { display.panel }
     /// SIGHUP's reload and where it stands.
     var reloading = ReloadHandoff()
-    /// The picture of the screen `SIGUSR1` asks for.
-    let screenPicture = ScreenPicture()
     /// `SIGHUP` and `SIGUSR1` as SDL events, in every mode.
     let signals = SignalListener()
     /// The wall clock: the system's, or `--clock`'s (the headless default), and whether it is synchronised.
     let wall: WallClock
-    /// Visits that ended while the wall clock was not synchronised: written, dated again, once it is.
-    var heldVisits: [Visit] = []
-    /// A visit held for a wall clock outside its years was said (once).
-    var saidImplausibleVisit = false
-    /// Set (from the clock's thread) when the system's wall clock was set.
-    let clockWasSet = Flag()
     /// New content waits for the visitor's gesture to end at most this long.
     static let swapWaitMs = 3000.0
     /// When the screen last changed, and whether the caches have let go since.
     var stillness = Stillness()
-    /// The panel turned off while the screen is blank, on before the first frame after.
-    let panel: PanelPower
+    /// The kiosk as the last step left it.
+    var shown: KioskFrame
 
     init(
         options: Options, app: KioskApp, display: Display, renderer: Renderer, replay: ReplayStream?,
         service: ServiceDuties
     ) throws(KioskError) {
-        self.options = options
         self.app = app
         self.renderer = renderer
         pipeline = FramePipeline(app: app, renderer: renderer, display: display)
@@ -66,14 +56,13 @@ final class FrameLoop {
         wall = WallClock(options: options)
         screenshots = ScreenshotPlan(options.screenshots.map { ($0.ms, $0.path) })
         self.service = service
+        shown = app.frame
         if !options.calibrate && !options.touchTest,
             let file = MetricsFile(option: options.metrics, intervalSeconds: app.manifest.metricsSeconds)
         {
             service.metricsFile = file
-            service.metrics = Metrics(scene: app.scene.config.id)
+            service.metrics = Metrics(scene: shown.scene.config.id)
         }
-        let power = DRMDisplayPower.of(window: display.window, videoDriver: display.videoDriver)
-        panel = PanelPower(control: power.control, whyNoControl: power.whyNot)
         waiter = IdleWait.forCurrentDriver()
         waiter.wakeOnEventsAndSignals()
         // A decoded tile is an SDL event: it wakes the loop wherever it sleeps, and the frame draws it.
@@ -84,21 +73,8 @@ final class FrameLoop {
         renderer.images.onPrefetched = wake
         renderer.onThumbnail = wake
         // As is the wall clock set (an NTP client's step, `date -s`): its jump is noticed at once.
-        if wall.followsSystem {
-            let flag = clockWasSet
-            _ = WallClock.watchForSets {
-                flag.set()
-                wake()
-            }
-        }
-        if let path = options.trace { trace = try OutputFile(path) }
-        if let path = options.record {
-            record = try OutputFile(path)
-            let w = Int(display.size.width)
-            let h = Int(display.size.height)
-            record?.write(
-                "{\"kioskEventLog\": 1, \"display\": {\"w\": \(w), \"h\": \(h)}, \"source\": \"kiosk --record\"}\n")
-        }
+        wall.watchForSets(wake)
+        outputs = try FrameOutputs(options: options, window: display.size, isVirtual: options.isVirtual)
     }
 
     func run() throws(KioskError) {
@@ -109,19 +85,12 @@ final class FrameLoop {
             logMemory()
             log(
                 .info,
-                "frames: \(frame) drawn, the longest in \(String(format: "%.2f", pipeline.worstMs)) ms, \(pipeline.lateFrames) over \(String(format: "%.1f", Runner.frameMs)) ms"
+                "frames: \(pipeline.framesDrawn) drawn, the longest in \(String(format: "%.2f", pipeline.worstMs)) ms, \(pipeline.lateFrames) over \(String(format: "%.1f", Runner.frameMs)) ms"
             )
             if let state { state.save(app.snapshot(wallClock: Date().timeIntervalSince1970, at: kioskNow())) }
-            if let visit = service.visits?.finish() { write(visit) }
-            if !heldVisits.isEmpty {
-                log(
-                    .warning,
-                    "\(heldVisits.count) visit(s) not written: the wall clock never became synchronised (or stayed outside 2000-2200), so their dates are unknown"
-                )
-            }
+            service.visits?.finish(wall: wall.reading(kioskNow: kioskNow()), now: app.now)
             if let metrics = service.metrics { service.metricsFile?.writeNow(metrics.exposition(metricsNow())) }
-            trace?.close()
-            record?.close()
+            outputs.close()
         }
         if let state, let saved = state.load() {
             switch app.restore(saved, wallClock: Date().timeIntervalSince1970, at: kioskNow()) {
@@ -136,17 +105,13 @@ final class FrameLoop {
                     "\(state.path): the saved scene \"\(saved.scene)\" is not in the manifest; starting at home")
             }
         }
-        app.wallTime = wall.reading(kioskNow: kioskNow())
         if !wall.isSynchronized, app.manifest.openingHours != nil || app.manifest.schedule != nil {
             log(
                 .warning,
                 "the wall clock is not synchronised yet: the opening hours and the schedule wait for it (showing the default content, always open)"
             )
         }
-        if let visitLog = service.visitLog {
-            visitLog.prune(today: today())
-            service.visits = VisitCounter(app)
-        }
+        service.visits?.start(app, wall: wall.reading(kioskNow: kioskNow()))
         try runFrames()
         for s in screenshots.untaken {
             log(.warning, "screenshot at \(s.ms) ms not taken: the run ended before it")
@@ -157,55 +122,19 @@ final class FrameLoop {
     /// kiosk's time, else the system's clock.
     func wallClock(at ms: Double) -> Double { wall.at(ms, kioskNow: kioskNow()) }
 
-    /// The local day now (`YYYY-MM-DD`).
-    func today() -> String { String(LocalTime.iso(wallClock(at: kioskNow())).prefix(10)) }
-
-    /// The frame's events to the visit counter; a visit that ended is written.
+    /// The frame's events to the visit counter; a visit that ended is counted in the metrics.
     func countVisits(_ events: [TraceEvent], at t: Double) {
-        let clockChanged = events.contains {
-            switch $0.kind {
-            case .clockDidSynchronize, .clockDidJump: true
-            default: false
-            }
-        }
-        if clockChanged && app.clockIsSynchronized && Visit.plausibleWallSeconds.contains(wallClock(at: kioskNow())) {
-            // Visits held for a clock that was not synchronised, or out of its years: dated again from the kiosk's
-            // own clock, now that the wall clock is right.
-            for var visit in heldVisits {
-                visit.startWall = wallClock(at: visit.startMs)
-                visit.start = LocalTime.iso(visit.startWall)
-                service.visitLog?.append(visit, today: today())
-            }
-            heldVisits.removeAll()
-        }
-        guard let visits = service.visits, let visit = visits.observe(app, events: events, at: t) else { return }
-        write(visit)
+        guard let visits = service.visits,
+            visits.observe(app, events: events, wall: wall.reading(kioskNow: kioskNow()), at: t)
+        else { return }
         service.metrics?.visits += 1
-    }
-
-    /// A visit to its day's file; while the wall clock is not synchronised its date would be wrong (1970, or
-    /// the last shutdown's), so it waits for the clock.
-    func write(_ visit: Visit) {
-        guard app.clockIsSynchronized else { return heldVisits.append(visit) }
-        guard visit.isPlausiblyDated else {
-            // A clock set to 1970 or to year 1 would file it where the pruning deletes it, or under no real day.
-            if !saidImplausibleVisit {
-                saidImplausibleVisit = true
-                log(
-                    .warning,
-                    "a visit began under the wall clock \(visit.start), outside 2000-2200: it is held, and written "
-                        + "once the clock is right")
-            }
-            return heldVisits.append(visit)
-        }
-        service.visitLog?.append(visit, today: today())
     }
 
     /// What the metrics say of the kiosk now, beside their counts.
     func metricsNow() -> Metrics.Now {
         Metrics.Now(
             version: kioskVersion, content: app.manifest.contentHash, upSeconds: now() / 1000,
-            placeholders: app.scene.images.filter { !$0.loaded }.count, residentBytes: residentKiB() * 1024,
+            placeholders: shown.scene.images.filter { !$0.loaded }.count, residentBytes: residentKiB() * 1024,
             textureBytes: renderer.tiles.cache.bytes + (renderer.layers?.bytes ?? 0) + renderer.words.bytes,
             clockSynchronized: wall.isSynchronized, videoDriver: display.videoDriver, renderer: display.rendererName,
             displayPowerOn: panel.isOn)
@@ -228,7 +157,7 @@ final class FrameLoop {
 
     /// The frame's events to systemd: `READY=1` and `STATUS=` after the first frame and a reload's outcome.
     func notifyStatus(_ events: [TraceEvent]) {
-        for update in service.status.afterFrame(events, scene: app.scene.config.id) {
+        for update in service.status.afterFrame(events, scene: shown.scene.config.id) {
             notifier?.send(update.message)
             if update.endsReload { reloadDidEnd() }
         }
@@ -258,7 +187,8 @@ final class FrameLoop {
             app.snapshot(wallClock: Date().timeIntervalSince1970, at: kioskNow())
         }
         service.writeMetricsIfDue(
-            realMs: realMs, stillAt: { screenIsStill && frame > 0 ? wallClock(at: kioskNow()) : nil }, now: metricsNow)
+            realMs: realMs, stillAt: { screenIsStill && pipeline.framesDrawn > 0 ? wallClock(at: kioskNow()) : nil },
+            now: metricsNow)
     }
 
     /// A virtual run whose screen never comes to rest (or whose screenshots fall later) ends this long after its
@@ -272,9 +202,8 @@ final class FrameLoop {
         var needsDraw = true
         while !app.quitRequested {
             if !clock.drawsEveryFrame && !needsDraw && screenIsStill { sleep() }
-            let t = clock.time(ofFrame: frame)
-            wall.advance(to: t, realMs: now(), wasSet: clockWasSet.take())
-            app.wallTime = wall.reading(kioskNow: kioskNow())
+            let t = clock.time(ofFrame: pipeline.framesDrawn)
+            wall.advance(to: t, realMs: now())
             // The watchdog and the state are kept up while nothing is drawn, too.
             keepUp(realMs: now())
             for r in replay.take(upTo: t) { deliver(r.event, at: r.timestamp) }
@@ -287,16 +216,16 @@ final class FrameLoop {
             }
             resetDrawn = false
             if app.quitRequested && !clock.drawsEveryFrame { break }
-            let wasMoving = app.needsFrame
-            app.step(to: t)
-            if clock.drawsEveryFrame || needsDraw || wasMoving || app.needsFrame || screenshots.isDue(at: t) {
+            let wasMoving = shown.needsFrame
+            shown = app.step(to: t, wall: wall.reading(kioskNow: kioskNow()))
+            if clock.drawsEveryFrame || needsDraw || wasMoving || shown.needsFrame || screenshots.isDue(at: t) {
                 try renderFrame(at: t)
                 needsDraw = false
                 clock.pace(frameAt: t)
             } else {
-                renderer.images.prepareUpcoming(for: app, spentMs: 0)
+                renderer.images.prepareUpcoming(shown.upcomingPictures, moving: shown.needsFrame, spentMs: 0)
             }
-            flushOutputs(now: linesMatter)
+            outputs.flush(now: false, realMs: now())
             if runIsOver(at: t) { break }
         }
     }
@@ -304,33 +233,22 @@ final class FrameLoop {
     /// Whether the screen shows what a frame at rest should, so the loop may sleep: nothing moves, no content
     /// waits to be swapped in, no tile waits for its upload or blends in (the decoders' own wake-ups come and go
     /// before that).
-    var screenIsStill: Bool { !app.needsFrame && app.isAtRest && !swapIsDue && !renderer.pictureNeedsFrame }
+    var screenIsStill: Bool { !shown.needsFrame && shown.isAtRest && !swapIsDue && !renderer.pictureNeedsFrame }
 
     /// Sleeps until the first timer, input or signal; a screen still for long enough lets its caches go first.
     func sleep() {
-        flushOutputs(now: true)
+        outputs.flush(now: true, realMs: now())
         let before = now()
         if stillness.settleIsDue(at: before, tilesBusy: renderer.tiles.isBusy) { renderer.settle() }
         waiter.wait(milliseconds: idleWait(at: before))
-    }
-
-    /// In real time every line of the trace and the recording reaches its file within a second, and at once
-    /// after a frame with events, an input, or before a sleep (`urgent`): a `kill -9` loses at most the last
-    /// second. Virtual runs are replays: written in large pieces, complete at exit.
-    func flushOutputs(now urgent: Bool) {
-        linesMatter = false
-        guard !isVirtual else { return }
-        let t = now()
-        trace?.flush(ifDueAt: t, now: urgent)
-        record?.flush(ifDueAt: t, now: urgent)
     }
 
     /// Whether the run is over after the frame at `t`: a window or a kiosk runs until it quits; headless, once the
     /// replay is done, the screen at rest and every screenshot taken (virtual: or `virtualRunOnMs` after the last
     /// replayed event, whatever the screen does).
     func runIsOver(at t: Double) -> Bool {
-        guard case .headless = options.mode else { return false }
-        let done = replay.isDone && app.isAtRest && screenshots.allTaken
+        guard case .headless = display.mode else { return false }
+        let done = replay.isDone && shown.isAtRest && screenshots.allTaken
         if clock.isVirtual { return done || t >= replay.lastTimestamp + Self.virtualRunOnMs }
         return done && !replay.isEmpty
     }
@@ -354,7 +272,7 @@ final class FrameLoop {
         if let shot = screenshots.nextDue { due = min(due, shot) }
         if let jump = wall.nextJump { due = min(due, jump) }
         if let duty = service.nextDue() { due = min(due, duty) }
-        if let d = app.nextDeadline { due = min(due, d) }
+        if let d = shown.nextDeadline { due = min(due, d) }
         if let pending = reloading.pending { due = min(due, pending.readyAt + Self.swapWaitMs) }
         return max(0, due - t)
     }
@@ -380,7 +298,7 @@ final class FrameLoop {
     /// not this machine's.
     func noticeRemovedTouchDevices(at t: Double) -> Bool {
         guard replay.isEmpty else { return false }
-        let down = app.touchDevicesWithFingersDown
+        let down = shown.touchDevicesWithFingersDown
         guard !down.isEmpty else { return false }
         let present = Set((0..<SDL_GetNumTouchDevices()).map { Int64(SDL_GetTouchDevice($0)) })
         let gone = down.subtracting(present)
@@ -393,7 +311,7 @@ final class FrameLoop {
 
     func handleSDL(_ e: SDL_Event, at t: Double) {
         if e.type == signals.reloadEvent { return requestReload() }
-        if e.type == signals.pictureEvent { return screenPicture.request() }
+        if e.type == signals.pictureEvent { return service.screenPicture.request() }
         if let reload = reloading.loader, e.type == reload.doneEvent { return finishReload(at: t) }
         guard let event = logEvent(e) else { return }
         if case .window(let name, _, _) = event, name == "SDL_WINDOWEVENT_SIZE_CHANGED" {
@@ -405,8 +323,7 @@ final class FrameLoop {
     }
 
     func deliver(_ event: EventLog.Event, at t: Double) {
-        record?.write(EventLog.line(.init(timestamp: max(0, t), event: event)) + "\n", at: now())
-        linesMatter = true
+        outputs.recorded(event, at: t, realMs: now())
         if case .renderReset(let device) = event {
             log(.warning, "the renderer reset its \(device ? "device" : "targets"): its textures are made again")
             renderer.resetTextures(device: device)
@@ -420,12 +337,12 @@ final class FrameLoop {
         var swapping = false
         var frameMs = 0.0
         let lateBefore = pipeline.lateFrames
-        panel.beforeFrame(blank: app.isBlanked)
+        panel.beforeFrame(blank: shown.isBlanked)
         try pipeline.frame(
-            at: t,
+            shown, at: t,
             beforePresent: { () throws(KioskError) in
                 try screenshots.takeDue(at: t) { (path) throws(KioskError) in try saveScreenshot(path) }
-                screenPicture.takeIfRequested(display.renderer, size: display.size)
+                service.screenPicture.takeIfRequested(display.renderer, size: display.size)
                 swapping = swapIsDue
                 if swapping { renderer.keepForReload() }
             },
@@ -434,21 +351,18 @@ final class FrameLoop {
                 if let l = reloading.loading { reloading.loading = (l.start, l.frames + 1, max(l.worstMs, ms)) }
                 stillness.drew(at: t)
                 observeSettle(at: t)
-                panel.afterFrame(blank: app.isBlanked)
+                panel.afterFrame(blank: shown.isBlanked)
             })
         // The frame's typed events, read alike by the visits, the metrics, the trace and systemd's status, then
         // let go.
-        let events = app.frameEvents
+        let (events, line) = app.endFrame(tracing: outputs.traces ? pipeline.framesDrawn - 1 : nil)
         countVisits(events, at: t)
         service.metrics?.frameShown(
             events, wallSeconds: wallClock(at: kioskNow()), late: pipeline.lateFrames > lateBefore, ms: frameMs)
-        trace?.write(app.traceLine(frame: frame, events: events) + "\n", at: now())
-        if !events.isEmpty { linesMatter = true }
+        if let line { outputs.traced(line, hasEvents: !events.isEmpty, realMs: now()) }
         notifyStatus(events)
         logClock(events)
-        app.dropFrameEvents()
         if swapping { swapContent() }
-        frame += 1
         afterFrame(realMs: now())
     }
 
@@ -456,12 +370,12 @@ final class FrameLoop {
     /// (on the virtual clock every tile is loaded before its frame).
     func observeSettle(at t: Double) {
         if let r = stillness.watch.observe(
-            atRest: app.isAtRest, opening: app.transition != nil, complete: renderer.pictureIsComplete, at: t),
+            atRest: shown.isAtRest, opening: shown.transition != nil, complete: renderer.pictureIsComplete, at: t),
             !isVirtual, r.ms > 0 || r.afterOpening
         {
             log(
                 .info,
-                "pictureDidSettle: \(app.scene.config.id) complete \(Int(r.ms.rounded())) ms after coming to rest")
+                "pictureDidSettle: \(shown.scene.config.id) complete \(Int(r.ms.rounded())) ms after coming to rest")
         }
     }
 

@@ -21,21 +21,26 @@ final class FramePipeline {
         self.display = display
     }
 
-    /// Draws and presents the frame at `t`; its draw list.
+    /// The frames drawn so far.
+    private(set) var framesDrawn = 0
+
+    /// Draws and presents the frame at `t` (the app stepped there: `shown`); its draw list.
     @discardableResult
     func frame<Failure: Error>(
-        at t: Double, beforePresent: () throws(Failure) -> Void, afterPresent: (_ ms: Double) -> Void = { _ in }
+        _ shown: KioskFrame, at t: Double, beforePresent: () throws(Failure) -> Void,
+        afterPresent: (_ ms: Double) -> Void = { _ in }
     ) throws(Failure) -> [DrawCommand] {
         let start = SDL_GetPerformanceCounter()
-        let list = renderer.draw(app, at: t, screenSize: display.size)
+        let list = renderer.draw(shown, of: app, at: t)
         try beforePresent()
         SDL_RenderPresent(display.renderer)
         let ms = msSince(start)
         renderer.frameTook(ms)
         worstMs = max(worstMs, ms)
         if ms > Runner.frameMs { lateFrames += 1 }
+        framesDrawn += 1
         afterPresent(ms)
-        renderer.images.prepareUpcoming(for: app, spentMs: msSince(start))
+        renderer.images.prepareUpcoming(shown.upcomingPictures, moving: shown.needsFrame, spentMs: msSince(start))
         return list
     }
 }

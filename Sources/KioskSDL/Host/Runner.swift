@@ -42,19 +42,21 @@ public enum Runner {
         let service = ServiceDuties(keepsState: !options.calibrate && !options.touchTest)
         service.status.renderer = display.rendererName
         images.whileWorking = { [unowned service] in service.stillWorking(realMs: Double(SDL_GetTicks64())) }
+        let calibrationFile = CalibrationFile.path(option: options.calibration)
+        if options.calibrate && calibrationFile == nil {
+            throw .commandLine("--calibrate: where to write? set $STATE_DIRECTORY or pass --calibration PATH")
+        }
+        let windowed = if case .windowed = options.mode { true } else { false }
         let app = KioskApp(
             manifest: manifest, physicalSize: display.size, rotation: options.rotation, startScene: options.scene,
-            imageInfo: images.info)
-        if case .windowed = options.mode { app.escapeQuits = true }
-        let calibrationFile = CalibrationFile.path(option: options.calibration)
+            calibration: options.calibrate
+                ? nil : CalibrationFile.effective(file: calibrationFile, manifest: manifest.calibration),
+            escapeQuits: windowed, imageInfo: images.info)
+        var wizard: CalibrationScreen?
         if options.calibrate {
-            guard calibrationFile != nil else {
-                throw .commandLine("--calibrate: where to write? set $STATE_DIRECTORY or pass --calibration PATH")
-            }
-            app.startCalibration()
-        } else {
-            app.calibration = CalibrationFile.effective(file: calibrationFile, manifest: manifest.calibration)
-            if options.touchTest { app.startTouchTest() }
+            wizard = app.start(.calibration) as? CalibrationScreen
+        } else if options.touchTest {
+            app.start(.touchTest)
         }
         let renderer = Renderer(
             display: display, images: images, fonts: manifest.fonts, textureBudgetBytes: manifest.textureBudgetBytes)
@@ -66,7 +68,7 @@ public enum Runner {
             loop.reloading.calibrationFile = calibrationFile
         }
         try loop.run()
-        if let wizard = app.calibrationScreen?.wizard, let calibrationFile {
+        if let wizard = wizard?.wizard, let calibrationFile {
             switch wizard.outcome {
             case .done(let matrix, let residual):
                 guard CalibrationFile.write(matrix, residual: residual, to: calibrationFile) else {

@@ -36,10 +36,10 @@ public final class HeadlessSession {
     public func frame(at ms: Double) -> [DrawCommand] {
         renderer.calls.log.removeAll(keepingCapacity: true)
         renderer.calls.recording = true
-        app.step(to: ms)
+        let shown = app.step(to: ms)
         // The calls recorded are the frame's drawing: presenting is not one of them.
-        let list = pipeline.frame(at: ms, beforePresent: { [renderer] in renderer.calls.recording = false })
-        app.dropFrameEvents()  // as a frame of the real loop without a trace does
+        let list = pipeline.frame(shown, at: ms, beforePresent: { [renderer] in renderer.calls.recording = false })
+        _ = app.endFrame(tracing: nil)  // as a frame of the real loop without a trace does
         return list
     }
 

@@ -34,6 +34,11 @@ public final class Display {
     /// The software renderer's plain copies, made row by row (nil on a GPU, or where this SDL fails the probe).
     let rowCopy: RowCopy?
     public var rotation: Rotation { textures.rotation }
+    /// The panel's power: turned off while the screen is blank, where the driver lets the kiosk (kmsdrm).
+    private(set) lazy var panel: PanelPower = {
+        let power = DRMDisplayPower.of(window: window, videoDriver: videoDriver)
+        return PanelPower(control: power.control, whyNoControl: power.whyNot)
+    }()
 
     public init(mode: Mode, rotation: Rotation = .none) throws(KioskError) {
         self.mode = mode

@@ -7,15 +7,16 @@ import ScrollEngine
 /// draws a scene and mixes two. A reload's old scene is what the screen showed before it.
 extension Renderer {
     func drawTransition(
-        _ t: SceneTransition, from outgoing: Scene, app: KioskApp, at ms: Double, query: inout TileQuery
+        _ t: SceneTransition, from outgoing: Scene, to shown: KioskFrame, of app: KioskApp, at ms: Double,
+        query: inout TileQuery
     ) {
-        if snapshots.running?.transition != t, t.reload, let shown = snapshots.shownBeforeReload {
+        if snapshots.running?.transition != t, t.reload, let before = snapshots.shownBeforeReload {
             snapshots.endTransition()
             snapshots.shownBeforeReload = nil
-            snapshots.running = (t, shown, nil)
+            snapshots.running = (t, before, nil)
         } else if snapshots.running?.transition != t {
             snapshots.endTransition()
-            guard let old = snapshot(outgoing, app: app, query: &query) else { return }
+            guard let old = snapshot(outgoing, sceneSize: shown.sceneSize, of: app, query: &query) else { return }
             snapshots.running = (t, old, nil)
             return
         }
@@ -24,13 +25,15 @@ extension Renderer {
         guard let new = kept else {
             // The frame that draws the new scene shows the old one again (it is a hundredth of the way through):
             // drawing, keeping and mixing in one frame would take it past its time.
-            guard let captured = snapshot(app.scene, app: app, query: &query) else { return }
+            guard let captured = snapshot(shown.scene, sceneSize: shown.sceneSize, of: app, query: &query) else {
+                return
+            }
             snapshots.running = (t, old, captured)
             calls.perform(.blend(old, SDL_BLENDMODE_NONE))
             calls.perform(.copy(old, nil, sdlRect(full)))
             return
         }
-        compose(t, old: old, new: new, at: t.progress(at: ms), full: full, sceneSize: app.sceneSize)
+        compose(t, old: old, new: new, at: t.progress(at: ms), full: full, sceneSize: shown.sceneSize)
     }
 
     /// One frame of transition `t` at progress `p` from the kept pictures of the old and the new scene.
@@ -65,9 +68,9 @@ extension Renderer {
     }
 
     /// Draws `scene` as a frame at rest shows it (its pictures kept at their scale, filtered) and keeps it.
-    func snapshot(_ scene: Scene, app: KioskApp, query: inout TileQuery) -> OpaquePointer? {
+    func snapshot(_ scene: Scene, sceneSize: Size, of app: KioskApp, query: inout TileQuery) -> OpaquePointer? {
         self.query = query
-        var context = frameContext(scene: scene, background: app.manifest.background, sceneSize: app.sceneSize)
+        var context = frameContext(scene: scene, background: app.manifest.background, sceneSize: sceneSize)
         context.snapshotting = true
         draw(app.drawList(of: scene, tiles: &self.query), in: context)
         query = self.query

@@ -62,22 +62,23 @@ final class Renderer {
     /// Draws the app's current frame at `ms`: takes the tiles decoded since the last frame, draws, and asks for
     /// the tiles the frame missed. Returns the draw list (the benchmark replays it).
     @discardableResult
-    func draw(_ app: KioskApp, at ms: Double, screenSize: Size) -> [DrawCommand] {
+    func draw(_ shown: KioskFrame, of app: KioskApp, at ms: Double) -> [DrawCommand] {
         frameStart = SDL_GetPerformanceCounter()
         tiles.beginFrame(at: ms)
         var query = TileQuery { [tiles] key in tiles.loadIfAtHand(key) }
         query.opacity = { [tiles] key in tiles.opacity(key) }
-        if let transition = app.transition, let outgoing = app.outgoing,
+        if let transition = shown.transition, let outgoing = shown.outgoing,
             !transition.reload || snapshots.shownBeforeReload != nil || snapshots.running?.transition == transition
         {
-            drawTransition(transition, from: outgoing, app: app, at: ms, query: &query)
+            drawTransition(transition, from: outgoing, to: shown, of: app, at: ms, query: &query)
             return []
         }
         snapshots.endTransition()
         snapshots.dropShownBeforeReload()
         let list = app.drawList(tiles: &query)
         self.query = query
-        draw(list, in: frameContext(scene: app.scene, background: app.manifest.background, sceneSize: app.sceneSize))
+        draw(
+            list, in: frameContext(scene: shown.scene, background: app.manifest.background, sceneSize: shown.sceneSize))
         tiles.request(missing: self.query.missing, prefetch: self.query.prefetch)
         tiles.endBlends()
         return list

@@ -7,10 +7,11 @@ final class ServiceDuties {
     let notifier = Notifier()
     /// The kiosk's saved state (none for the installer's tools: the wizard is not the kiosk).
     let state: StateFile?
-    /// Visits counted from the frames' events, and where they are written (with `$STATE_DIRECTORY`, not for the
+    /// Visits counted from the frames' events and written as they end (with `$STATE_DIRECTORY`, not for the
     /// installer's tools).
-    var visits: VisitCounter?
-    let visitLog: VisitLog?
+    let visits: VisitBook?
+    /// The picture of the screen `SIGUSR1` asks for.
+    let screenPicture = ScreenPicture()
     /// `READY=1` and `STATUS=`, from the frames' events.
     var status = ServiceStatus()
     /// The health for node_exporter (docs/operations.md), counted from the frames' events, and its file.
@@ -22,7 +23,7 @@ final class ServiceDuties {
 
     init(keepsState: Bool) {
         state = keepsState ? StateFile() : nil
-        visitLog = state == nil ? nil : VisitLog()
+        visits = state == nil ? nil : VisitLog().map(VisitBook.init(file:))
     }
 
     /// The watchdog ping (once the first frame is up: `READY=1` sent) and the periodic state save (`snapshot`),

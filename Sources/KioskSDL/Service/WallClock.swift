@@ -41,8 +41,9 @@ final class WallClock {
     }
 
     /// The kiosk's clock has reached `ms` (real `realMs`): the test's jumps due are made, and an unsynchronised
-    /// system clock is asked again (at most every `readEveryMs`, or at once after the clock was set: `wasSet`).
-    func advance(to ms: Double, realMs: Double, wasSet: Bool = false) {
+    /// system clock is asked again (at most every `readEveryMs`, or at once after the clock was set).
+    func advance(to ms: Double, realMs: Double) {
+        let wasSet = wasSet.take()
         while let jump = jumps.first, jump.ms <= ms {
             jumps.removeFirst()
             origin = jump.unix - jump.ms / 1000
@@ -59,6 +60,20 @@ final class WallClock {
     static func systemIsSynchronized() -> Bool {
         FileManager.default.fileExists(atPath: "/run/systemd/timesync/synchronized")
             || kiosk_kernel_clock_synchronized() == 1
+    }
+
+    /// Set (from the clock's thread) when the system's wall clock was set.
+    private let wasSet = Flag()
+
+    /// Where the wall clock is the system's: each time it is set (an NTP client's step, `date -s`) the next
+    /// `advance` reads its state at once, and `wake` wakes the loop to notice the jump.
+    func watchForSets(_ wake: @escaping @Sendable () -> Void) {
+        guard followsSystem else { return }
+        let flag = wasSet
+        _ = Self.watchForSets {
+            flag.set()
+            wake()
+        }
     }
 
     /// Calls `onSet` (on a thread of its own) each time the system's wall clock is set, either way: an NTP

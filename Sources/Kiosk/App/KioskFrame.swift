@@ -1,0 +1,52 @@
+import ScrollEngine
+
+/// What the kiosk is after a step, as its host reads it (`KioskApp.step(to:)`, `KioskApp.frame`): the time, the
+/// scene shown and the change running, whether the next frame would differ, whether it is at rest, blank or
+/// done, when its timers next have something to do, the touch devices holding a finger down, and the pictures
+/// it will show soon (decoded ahead, in the order they are wanted).
+public struct KioskFrame {
+    /// Milliseconds since the first frame.
+    public var now: Double
+    public var scene: Scene
+    /// The scene change running, and the scene it leaves (drawn at its start by the renderer).
+    public var transition: SceneTransition?
+    public var outgoing: Scene?
+    /// The screen in scene points (the physical screen rotated).
+    public var sceneSize: Size
+    /// Whether the next frame would differ from this one: something moves or an indicator is fading.
+    public var needsFrame: Bool
+    /// Nothing moves, no finger is down, no gesture timer runs, no transition.
+    public var isAtRest: Bool
+    /// The screen is blank (`blankAfterSeconds`, or outside the opening hours).
+    public var isBlanked: Bool
+    public var quitRequested: Bool
+    /// When the kiosk's own timers next have something to do (blanking, the idle reset, the hours), on its
+    /// clock; said for a frame that needs no next one (a moving kiosk draws the next frame anyway).
+    public var nextDeadline: Double?
+    /// The touch devices with a finger down (the host looks whether they are still there).
+    public var touchDevicesWithFingersDown: Set<Int64>
+    /// The pictures coming next: the attract loop's, a carousel's pages a swipe away.
+    public var upcomingPictures: [String]
+}
+
+extension KioskApp {
+    /// The kiosk as it is now.
+    public var frame: KioskFrame {
+        let needsFrame = self.needsFrame
+        return KioskFrame(
+            now: now, scene: scene, transition: transition, outgoing: outgoing, sceneSize: sceneSize,
+            needsFrame: needsFrame, isAtRest: isAtRest, isBlanked: isBlanked, quitRequested: quitRequested,
+            nextDeadline: needsFrame ? nil : nextDeadline, touchDevicesWithFingersDown: touchDevicesWithFingersDown,
+            upcomingPictures: upcomingImagePaths + scene.nearbyImagePaths)
+    }
+
+    /// Ends a frame that was drawn: its events, in the order they happened (the trace writes them, the visits,
+    /// the metrics and the service's status read the same values), and its trace line when `tracing` is the
+    /// frame's number. The events are let go.
+    public func endFrame(tracing number: Int?) -> (events: [TraceEvent], traceLine: String?) {
+        let events = frameEvents
+        let line = number.map { traceLine(frame: $0, events: events) }
+        dropFrameEvents()
+        return (events, line)
+    }
+}

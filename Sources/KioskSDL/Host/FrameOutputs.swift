@@ -1,0 +1,57 @@
+import EventLog
+import Kiosk
+import ScrollEngine
+
+/// What a run writes as it goes (docs/event-log-and-trace.md): the trace, a line a frame, and the recording, a
+/// line an input. In real time every line reaches its file within a second, and at once after a frame with
+/// events, an input, or before a sleep: a `kill -9` loses at most the last second. Virtual runs are replays:
+/// written in large pieces, complete at exit.
+final class FrameOutputs {
+    private var trace: OutputFile?
+    private var record: OutputFile?
+    /// A line written since the last flush matters now (a frame with events, an input).
+    private var linesMatter = false
+    private let isVirtual: Bool
+
+    /// Whether there is a trace to write (a frame's line is made only then).
+    var traces: Bool { trace != nil }
+
+    /// The files `--trace` and `--record` name; the recording's first line says the window's size.
+    init(options: Options, window: Size, isVirtual: Bool) throws(KioskError) {
+        self.isVirtual = isVirtual
+        if let path = options.trace { trace = try OutputFile(path) }
+        if let path = options.record {
+            record = try OutputFile(path)
+            let w = Int(window.width)
+            let h = Int(window.height)
+            record?.write(
+                "{\"kioskEventLog\": 1, \"display\": {\"w\": \(w), \"h\": \(h)}, \"source\": \"kiosk --record\"}\n")
+        }
+    }
+
+    /// An input as the app gets it, at `t` on the kiosk's clock (`realMs` on the real one).
+    func recorded(_ event: EventLog.Event, at t: Double, realMs: Double) {
+        record?.write(EventLog.line(.init(timestamp: max(0, t), event: event)) + "\n", at: realMs)
+        linesMatter = true
+    }
+
+    /// The frame's trace line, and whether it had events.
+    func traced(_ line: String, hasEvents: Bool, realMs: Double) {
+        trace?.write(line + "\n", at: realMs)
+        if hasEvents { linesMatter = true }
+    }
+
+    /// Flushes what is due at `realMs` (`urgent`: what was written since the last flush, now).
+    func flush(now urgent: Bool, realMs: Double) {
+        let urgent = urgent || linesMatter
+        linesMatter = false
+        guard !isVirtual else { return }
+        trace?.flush(ifDueAt: realMs, now: urgent)
+        record?.flush(ifDueAt: realMs, now: urgent)
+    }
+
+    func close() {
+        trace?.close()
+        record?.close()
+    }
+}
