@@ -10,12 +10,12 @@ import Testing
             (
                 TraceEvent(
                     view: "map",
-                    .scrollViewWillEndDragging(
-                        velocity: Point(x: 1.5, y: -2), targetContentOffset: Point(x: 0, y: 120.25))),
+                    .scrollView(
+                        .willEndDragging(velocity: Point(x: 1.5, y: -2), targetContentOffset: Point(x: 0, y: 120.25)))),
                 #"{"view": "map", "name": "scrollViewWillEndDragging", "velocity": [1.5, -2.0], "targetContentOffset": [0.0, 120.25]}"#
             ),
             (
-                TraceEvent(view: "map", .scrollViewDidEndDragging(willDecelerate: true)),
+                TraceEvent(view: "map", .scrollView(.didEndDragging(willDecelerate: true))),
                 #"{"view": "map", "name": "scrollViewDidEndDragging", "willDecelerate": true}"#
             ),
             (TraceEvent(.contentDidReload(error: nil)), #"{"name": "contentDidReload", "ok": true}"#),

@@ -9,17 +9,8 @@ public struct TraceEvent: Equatable, Sendable {
 
     /// Every event of the trace, with its arguments.
     public enum Kind: Equatable, Sendable {
-        // UIScrollViewDelegate's calls.
-        case scrollViewDidScroll
-        case scrollViewWillBeginDragging
-        case scrollViewWillEndDragging(velocity: Point, targetContentOffset: Point)
-        case scrollViewDidEndDragging(willDecelerate: Bool)
-        case scrollViewWillBeginDecelerating
-        case scrollViewDidEndDecelerating
-        case scrollViewDidEndScrollingAnimation
-        case scrollViewWillBeginZooming
-        case scrollViewDidZoom
-        case scrollViewDidEndZooming(scale: Double)
+        /// A call of UIScrollViewDelegate's, as the scroll engine says it.
+        case scrollView(ScrollViewEvent)
         // A scene's gestures.
         case pageDidChange(page: Int)
         case doubleTap(point: Point)
@@ -61,16 +52,7 @@ public struct TraceEvent: Equatable, Sendable {
     /// The event's name in the trace.
     public var name: String {
         switch kind {
-        case .scrollViewDidScroll: "scrollViewDidScroll"
-        case .scrollViewWillBeginDragging: "scrollViewWillBeginDragging"
-        case .scrollViewWillEndDragging: "scrollViewWillEndDragging"
-        case .scrollViewDidEndDragging: "scrollViewDidEndDragging"
-        case .scrollViewWillBeginDecelerating: "scrollViewWillBeginDecelerating"
-        case .scrollViewDidEndDecelerating: "scrollViewDidEndDecelerating"
-        case .scrollViewDidEndScrollingAnimation: "scrollViewDidEndScrollingAnimation"
-        case .scrollViewWillBeginZooming: "scrollViewWillBeginZooming"
-        case .scrollViewDidZoom: "scrollViewDidZoom"
-        case .scrollViewDidEndZooming: "scrollViewDidEndZooming"
+        case .scrollView(let call): call.name
         case .pageDidChange: "pageDidChange"
         case .doubleTap: "doubleTap"
         case .hotspotTapped: "hotspotTapped"
@@ -101,10 +83,10 @@ public struct TraceEvent: Equatable, Sendable {
     /// The event's arguments as JSON members (`"page": 2`).
     public var arguments: String {
         switch kind {
-        case .scrollViewWillEndDragging(let velocity, let target):
+        case .scrollView(.willEndDragging(let velocity, let target)):
             "\"velocity\": \(jsonPoint(velocity)), \"targetContentOffset\": \(jsonPoint(target))"
-        case .scrollViewDidEndDragging(let decelerate): "\"willDecelerate\": \(decelerate)"
-        case .scrollViewDidEndZooming(let scale): "\"scale\": \(jsonNumber(scale))"
+        case .scrollView(.didEndDragging(let decelerate)): "\"willDecelerate\": \(decelerate)"
+        case .scrollView(.didEndZooming(let scale)): "\"scale\": \(jsonNumber(scale))"
         case .pageDidChange(let page): "\"page\": \(page)"
         case .doubleTap(let p): "\"point\": \(jsonPoint(p))"
         case .hotspotTapped(let id): "\"hotspot\": \(jsonString(id))"
@@ -127,9 +109,7 @@ public struct TraceEvent: Equatable, Sendable {
             "\"entry\": \(entry.map(jsonString) ?? "null"), \"home\": \(jsonString(home)), "
                 + "\"attract\": \(attract.map(jsonString) ?? "null")"
         case .clockDidJump(let seconds): "\"seconds\": \(jsonNumber(seconds))"
-        case .scrollViewDidScroll, .scrollViewWillBeginDragging, .scrollViewWillBeginDecelerating,
-            .scrollViewDidEndDecelerating, .scrollViewDidEndScrollingAnimation, .scrollViewWillBeginZooming,
-            .scrollViewDidZoom, .idleReset, .attractDidStart, .attractDidEnd, .screenDidWake, .stillThereShown,
+        case .scrollView, .idleReset, .attractDidStart, .attractDidEnd, .screenDidWake, .stillThereShown,
             .stillThereDismissed, .clockDidSynchronize:
             ""
         }
@@ -182,24 +162,24 @@ final class TraceDelegate: ScrollViewDelegate {
 
     func add(_ kind: TraceEvent.Kind) { sink.add(TraceEvent(view: id, kind)) }
 
-    func scrollViewDidScroll(_ scrollView: ScrollView) { add(.scrollViewDidScroll) }
-    func scrollViewWillBeginDragging(_ scrollView: ScrollView) { add(.scrollViewWillBeginDragging) }
+    func scrollViewDidScroll(_ scrollView: ScrollView) { add(.scrollView(.didScroll)) }
+    func scrollViewWillBeginDragging(_ scrollView: ScrollView) { add(.scrollView(.willBeginDragging)) }
     func scrollViewWillEndDragging(
         _ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point
     ) {
-        add(.scrollViewWillEndDragging(velocity: velocity, targetContentOffset: targetContentOffset))
+        add(.scrollView(.willEndDragging(velocity: velocity, targetContentOffset: targetContentOffset)))
     }
     func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
-        add(.scrollViewDidEndDragging(willDecelerate: decelerate))
+        add(.scrollView(.didEndDragging(willDecelerate: decelerate)))
     }
-    func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) { add(.scrollViewWillBeginDecelerating) }
-    func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { add(.scrollViewDidEndDecelerating) }
-    func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) { add(.scrollViewDidEndScrollingAnimation) }
+    func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) { add(.scrollView(.willBeginDecelerating)) }
+    func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { add(.scrollView(.didEndDecelerating)) }
+    func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) { add(.scrollView(.didEndScrollingAnimation)) }
     func viewForZooming(in scrollView: ScrollView) -> Size? { zoomingSize }
-    func scrollViewWillBeginZooming(_ scrollView: ScrollView) { add(.scrollViewWillBeginZooming) }
-    func scrollViewDidZoom(_ scrollView: ScrollView) { add(.scrollViewDidZoom) }
+    func scrollViewWillBeginZooming(_ scrollView: ScrollView) { add(.scrollView(.willBeginZooming)) }
+    func scrollViewDidZoom(_ scrollView: ScrollView) { add(.scrollView(.didZoom)) }
     func scrollViewDidEndZooming(_ scrollView: ScrollView, atScale scale: Double) {
-        add(.scrollViewDidEndZooming(scale: scale))
+        add(.scrollView(.didEndZooming(scale: scale)))
     }
 }
 

@@ -116,8 +116,8 @@ public final class VisitCounter {
         defer { if open != nil { open = v } }
         for e in events {
             switch e.kind {
-            case .scrollViewWillBeginDragging: v.gestures["pan", default: 0] += 1
-            case .scrollViewWillBeginZooming: v.gestures["pinch", default: 0] += 1
+            case .scrollView(.willBeginDragging): v.gestures["pan", default: 0] += 1
+            case .scrollView(.willBeginZooming): v.gestures["pinch", default: 0] += 1
             case .doubleTap: v.gestures["doubleTap", default: 0] += 1
             case .pageDidChange: v.gestures["page", default: 0] += 1
             case .hotspotTapped(let id): v.hotspots[id, default: 0] += 1
