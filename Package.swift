@@ -17,7 +17,7 @@ let package = Package(
         // Fingers to gestures: pan, pinch, taps, content touches, nested scroll views. Pure, like the engine.
         .target(name: "TouchInput", dependencies: ["ScrollEngine"]),
         // The event-log format (docs/event-log-and-trace.md): reader, writer, and fingers to touch input.
-        .target(name: "EventLog", dependencies: ["ScrollEngine", "TouchInput"]),
+        .target(name: "EventLog", dependencies: ["ScrollEngine"]),
         // The kiosk without SDL: manifest, scenes, input mapping, draw lists, trace.
         .target(name: "Kiosk", dependencies: ["ScrollEngine", "TouchInput", "EventLog"]),
         .executableTarget(name: "kiosk", dependencies: ["Kiosk", "KioskSDL", "CEarlySignals"]),
@@ -79,9 +79,10 @@ let package = Package(
             name: "KioskEndToEndTests",
             dependencies: ["kiosk", "kiosk-deepzoom-demo", "CSDL2", "CSDL2Image", "TestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "EventLogTests", dependencies: ["EventLog", "ScrollEngine", "TouchInput", "TestSupport"]),
         .testTarget(
-            name: "TouchInputTests", dependencies: ["TouchInput", "ScrollEngine", "EventLog", "TestSupport"],
+            name: "EventLogTests", dependencies: ["EventLog", "Kiosk", "ScrollEngine", "TouchInput", "TestSupport"]),
+        .testTarget(
+            name: "TouchInputTests", dependencies: ["TouchInput", "ScrollEngine", "EventLog", "Kiosk", "TestSupport"],
             resources: [.copy("Fixtures")]),
     ]
 )

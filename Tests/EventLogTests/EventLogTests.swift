@@ -1,4 +1,5 @@
 import EventLog
+import Kiosk
 import ScrollEngine
 import Testing
 import TouchInput

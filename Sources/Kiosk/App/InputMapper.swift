@@ -58,3 +58,28 @@ struct InputMapper {
         return Point(x: n.x * sceneSize.width, y: n.y * sceneSize.height)
     }
 }
+
+extension EventLog {
+    /// The log's finger events as the kiosk hands them to the gesture controller (`InputMapper`: a fresh id for
+    /// every touch), on a scene of `size` points without calibration or rotation, with the replayer's rules: an
+    /// up for a finger that is not down is dropped, and a finger still down when the log ends is lifted at its
+    /// last timestamp. The tests of the touch layer replay recordings through this, the kiosk's own mapping.
+    public func touches(in size: Size) -> [InputEvent] {
+        var mapper = InputMapper()
+        var out: [InputEvent] = []
+        for r in records {
+            guard case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _) = r.event else { continue }
+            let key = FingerKey(touchId: touchId, fingerId: fingerId)
+            if phase == .up && mapper.fingers[key] == nil { continue }
+            out.append(
+                mapper.finger(
+                    phase, key, x: x, y: y, calibration: Calibration(), rotation: .none, sceneSize: size,
+                    at: r.timestamp))
+        }
+        let end = records.last?.timestamp ?? 0
+        for finger in mapper.fingers.values.sorted(by: { $0.id < $1.id }) {
+            out.append(InputEvent(.up, finger: finger.id, at: finger.point, time: end))
+        }
+        return out
+    }
+}
