@@ -43,3 +43,31 @@ import Testing
         #expect(throws: KioskError.self) { try Options.parse(args) }
     }
 }
+
+/// The table of options tests itself: each option's example parses and sets something, and `--help` says each.
+@Suite struct OptionsTableTests {
+    @Test(arguments: Options.table.map(\.example))
+    func eachExampleParsesAndSetsSomething(_ example: [String]) throws {
+        let o = try Options.parse(example)
+        #expect(o != Options(), "\(example) changes nothing")
+    }
+
+    @Test func helpSaysEveryOptionOnceInTheTablesOrder() {
+        let usage = Options.usage
+        var from = usage.startIndex
+        for option in Options.table {
+            let flag = option.flags[0]
+            guard let r = usage.range(of: "  " + flag, range: from..<usage.endIndex) else {
+                Issue.record("--help does not say \(flag) (or not in the table's order)")
+                continue
+            }
+            from = r.upperBound
+        }
+        #expect(usage.split(separator: "\n").allSatisfy { $0.count <= 100 })
+    }
+
+    @Test func eachFlagIsOneOptions() {
+        let flags = Options.table.flatMap(\.flags)
+        #expect(Set(flags).count == flags.count)
+    }
+}

@@ -20,7 +20,7 @@ final class WallClock {
     init(options: Options) {
         origin = options.clock
         if origin == nil, case .headless = options.mode { origin = LocalTime.parse(LocalTime.headlessDefault) }
-        jumps = options.clockJumps.sorted { $0.ms < $1.ms }
+        jumps = options.clockJumps.sorted { $0.ms < $1.ms }.map { ($0.ms, $0.unix) }
         isSynchronized = options.clockUnsynchronized ? false : origin != nil || Self.systemIsSynchronized()
         followsSystem = origin == nil && !options.clockUnsynchronized && options.clockJumps.isEmpty
     }
