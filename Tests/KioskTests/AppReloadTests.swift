@@ -1,6 +1,7 @@
-import Kiosk
 import ScrollEngine
 import Testing
+
+@testable import Kiosk
 
 /// `KioskApp.reload` (docs/operations.md): what stays and what goes when new content is swapped in.
 @Suite struct AppReloadTests {

@@ -1,6 +1,7 @@
 import EventLog
-import Kiosk
 import ScrollEngine
+
+@testable import Kiosk
 
 /// The kiosk without SDL, as the tests drive it: the app of `manifestText` (a zoomable map whose cafe hotspot
 /// opens the menu, a gallery of three photos one of which is broken, a scrolling menu), fed SDL's events as the

@@ -1,5 +1,6 @@
-import Kiosk
 import Testing
+
+@testable import Kiosk
 
 /// The bidirectional algorithm for a line of a manifest's text: runs of one direction, in the order a reader
 /// sees them from left to right (UAX #9's examples, and the labels a museum writes).

@@ -1,7 +1,8 @@
 import EventLog
-import Kiosk
 import ScrollEngine
 import Testing
+
+@testable import Kiosk
 
 /// The five-target calibration of docs/deploying.md, on the virtual clock.
 struct CalibrationWizardTests {

@@ -1,6 +1,7 @@
-import Kiosk
 import ScrollEngine
 import Testing
+
+@testable import Kiosk
 
 @Suite struct DeepZoomTests {
     static let vips = """

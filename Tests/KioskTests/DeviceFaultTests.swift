@@ -1,7 +1,8 @@
 import EventLog
-import Kiosk
 import ScrollEngine
 import Testing
+
+@testable import Kiosk
 
 /// A touch device that goes away with fingers down (unplugged, the panel powered off): SDL sends no lift, and
 /// the kiosk cancels them (`KIOSK_TOUCH_DEVICE_REMOVED`): no finger stays down, the idle rules go on, and the

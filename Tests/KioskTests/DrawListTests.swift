@@ -1,7 +1,8 @@
-import Kiosk
 import ScrollEngine
 import TestSupport
 import Testing
+
+@testable import Kiosk
 
 /// What the renderer is handed: turned rectangles, backgrounds only where no picture covers the screen, and
 /// pictures it may keep at their scale.

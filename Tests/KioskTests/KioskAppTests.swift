@@ -1,8 +1,9 @@
 import EventLog
-import Kiosk
 import ScrollEngine
 import TestSupport
 import Testing
+
+@testable import Kiosk
 
 /// The kiosk without SDL: input mapping, scenes, idle reset, draw lists.
 @Suite struct KioskAppTests {

@@ -1,6 +1,7 @@
-import Kiosk
 import ScrollEngine
 import Testing
+
+@testable import Kiosk
 
 /// Images that depend on the language (docs/manifest.md: `"image": {"en": "menu-en.png", …}`): parsed per
 /// scene and page, shown in the visitor's language, in place when the sizes match.

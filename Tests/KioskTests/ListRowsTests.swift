@@ -1,5 +1,6 @@
-import Kiosk
 import Testing
+
+@testable import Kiosk
 
 /// A list's rows from a CSV or JSON Lines file (RFC 4180; docs/manifest.md), and every way such a file
 /// goes wrong: a clear line naming the file and the line, never a crash.

@@ -1,7 +1,8 @@
 import Foundation
-import Kiosk
 import ScrollEngine
 import Testing
+
+@testable import Kiosk
 
 @Suite struct ManifestTests {
     static let files: Set<String> = ["/m/images/a.png", "/m/images/b.jpg", "/m/images/c.jpg"]

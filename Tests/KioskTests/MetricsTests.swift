@@ -1,6 +1,7 @@
 import EventLog
-import Kiosk
 import Testing
+
+@testable import Kiosk
 
 /// The metrics of docs/operations.md, counted from the frames' typed events and written in Prometheus' text exposition
 /// format (a `# HELP` and a `# TYPE` line before each metric's samples).

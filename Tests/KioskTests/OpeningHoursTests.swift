@@ -1,7 +1,8 @@
 import Foundation
-import Kiosk
 import ScrollEngine
 import Testing
+
+@testable import Kiosk
 
 /// `openingHours` (docs/manifest.md): parsing, its mistakes, and the state on the local clock across midnight and
 /// daylight-saving changes.

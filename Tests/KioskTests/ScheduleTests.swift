@@ -1,8 +1,9 @@
 import Foundation
-import Kiosk
 import ScrollEngine
 import TestSupport
 import Testing
+
+@testable import Kiosk
 
 /// `schedule` and `attractSets` (docs/operations.md): parsing and its mistakes, which entry wins, when the choice changes
 /// (midnight, an entry's hours, a daylight-saving night), the plan, and the app that follows it (never under a

@@ -1,6 +1,7 @@
-import Kiosk
 import ScrollEngine
 import Testing
+
+@testable import Kiosk
 
 /// The frame's typed events: the trace writes them as docs/event-log-and-trace.md says, and systemd's status reads the same
 /// values (docs/operations.md).

@@ -1,7 +1,8 @@
 import EventLog
-import Kiosk
 import ScrollEngine
 import Testing
+
+@testable import Kiosk
 
 /// Scene transitions at their edges: a touch exactly at a transition's start or end, the idle reset during one.
 @Suite struct TransitionTests {

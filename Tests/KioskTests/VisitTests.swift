@@ -1,8 +1,9 @@
 import EventLog
 import Foundation
-import Kiosk
 import ScrollEngine
 import Testing
+
+@testable import Kiosk
 
 /// Visits counted from the frames' events (docs/operations.md), and what `--stats` makes of them.
 @Suite struct VisitTests {

@@ -1,9 +1,10 @@
 import EventLog
 import Foundation
-import Kiosk
 import ScrollEngine
 import TestSupport
 import Testing
+
+@testable import Kiosk
 
 /// Words and languages in the manifest and the app (docs/manifest.md): text values, the language button,
 /// the idle reset to the first language, the trace.

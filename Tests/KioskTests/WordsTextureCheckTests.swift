@@ -1,6 +1,7 @@
-import Kiosk
 import ScrollEngine
 import Testing
+
+@testable import Kiosk
 
 /// `kiosk --check` estimates the textures each scene's words take at its opening view, in the language whose take
 /// the most, and warns of a scene whose words alone are more than their share of the texture budget: 2000

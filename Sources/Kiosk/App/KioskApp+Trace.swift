@@ -5,16 +5,16 @@ import ScrollEngine
 extension KioskApp {
     /// The events since the last frame, in the order they happened: the trace writes them, and the visitor
     /// statistics and the service's status read the same values.
-    public var frameEvents: [TraceEvent] { sink.events }
+    var frameEvents: [TraceEvent] { sink.events }
 
     /// Ends a frame: its events are let go (else they would pile up for as long as it runs).
-    public func dropFrameEvents() {
+    func dropFrameEvents() {
         _ = sink.take()
         hasShownAFrame = true
     }
 
     /// The frame's trace line (docs/event-log-and-trace.md, version 1) with `events`, the frame's.
-    public func traceLine(frame: Int, events: [TraceEvent]) -> String {
+    func traceLine(frame: Int, events: [TraceEvent]) -> String {
         var s = "{\"frame\": \(frame), \"t\": \(jsonNumber(now)), \"scene\": \(jsonString(scene.config.id)), "
         // A kiosk that offers languages says the visitor's on every line (docs/manifest.md).
         if !manifest.languages.isEmpty { s += "\"language\": \(jsonString(language)), " }

@@ -23,28 +23,28 @@ public final class KioskApp {
     public internal(set) var quitRequested = false
     /// An installer's tool shown instead of the scenes (`--calibrate`, `--touch-test`): it takes every touch
     /// and the screen.
-    public internal(set) var toolScreen: (any ToolScreen)?
+    var toolScreen: (any ToolScreen)?
     /// Events since the last trace line.
-    public let sink: EventSink
+    let sink: EventSink
     /// Milliseconds since the first frame.
     public private(set) var now: Double = 0
 
     var input = InputMapper()
     /// The visitor's session, the screen's state and the timed rules between them.
-    public internal(set) var presence: Presence
+    var presence: Presence
     /// When the last touch (or click, wheel, key) came, on the kiosk's clock.
     public var lastInput: Double { presence.lastInput }
     /// When the visitor's activity began: the first input after the kiosk was idle (at start, or after an idle
     /// reset).
-    public var activeSince: Double { presence.activeSince }
+    var activeSince: Double { presence.activeSince }
     public var isAttracting: Bool { presence.attractLoop != nil }
     /// The screen is blank (`blankAfterSeconds`, or outside the opening hours); the next touch only wakes it.
     public var isBlanked: Bool { presence.isBlanked }
     /// Why the screen is blank.
-    public var blankReason: Presence.BlankReason? { presence.blankReason }
+    var blankReason: Presence.BlankReason? { presence.blankReason }
     /// The wall clock as the host last read it: the opening hours and the schedule are read on it (none known:
     /// always open). When it becomes synchronised the frame says `clockDidSynchronize`.
-    public var wallTime: WallTime? {
+    var wallTime: WallTime? {
         didSet {
             if wallTime?.isSynchronized == true && oldValue?.isSynchronized == false {
                 sink.add(TraceEvent(.clockDidSynchronize))
@@ -52,7 +52,7 @@ public final class KioskApp {
         }
     }
     /// The calendar the wall clock is read on (the system's time zone; tests choose theirs).
-    public var calendar: LocalCalendar {
+    var calendar: LocalCalendar {
         get { wallRules.calendar }
         set { wallRules.calendar = newValue }
     }
@@ -60,7 +60,7 @@ public final class KioskApp {
     var wallRules = WallRules()
     /// Whether the wall clock can be trusted (docs/operations.md, an honest clock): until it is, the opening hours and the
     /// schedule are not applied (the kiosk shows its default content, always open).
-    public var clockIsSynchronized: Bool { wallTime?.isSynchronized ?? true }
+    var clockIsSynchronized: Bool { wallTime?.isSynchronized ?? true }
     /// Whether a frame has been shown (a scene chosen before it opens without a transition).
     var hasShownAFrame = false
     /// The scene change running now, and the scene it leaves (drawn at its start by the renderer).
@@ -144,7 +144,7 @@ public final class KioskApp {
     }
 
     /// The home button: top-left, shown on every scene but home.
-    public var homeButtonFrame: Rect? { navigator.homeButtonFrame(of: scene) }
+    var homeButtonFrame: Rect? { navigator.homeButtonFrame(of: scene) }
 
     // MARK: Time
 

@@ -65,7 +65,7 @@ public struct Presence {
         return false
     }
 
-    public var blankReason: BlankReason? {
+    var blankReason: BlankReason? {
         if case .blank(let reason) = screen { return reason }
         return nil
     }
@@ -73,7 +73,7 @@ public struct Presence {
     public var isBlanked: Bool { blankReason != nil }
 
     /// Whether "still there?" is on the screen.
-    public var isAskingStillThere: Bool {
+    var isAskingStillThere: Bool {
         if case .askingStillThere = screen { return true }
         return false
     }
@@ -84,7 +84,7 @@ public struct Presence {
     }
 
     /// When the visitor's activity began (the last time it did, once the kiosk is idle again).
-    public var activeSince: Double {
+    var activeSince: Double {
         switch session {
         case .active(let since): return since
         case .idle: return lastActiveSince

@@ -128,14 +128,14 @@ public struct TraceEvent: Equatable, Sendable {
 /// Where the views' delegates put their events, in the order they happen. What the kiosk does without a
 /// visitor's doing it (opening a scene at its opening state, placing a restored or reloaded one) is done
 /// `quietly`: its views' events are never emitted, rather than taken back after.
-public final class EventSink {
+final class EventSink {
     public private(set) var events: [TraceEvent] = []
     private var quiet = 0
     public init() {}
     public func add(_ e: TraceEvent) { if quiet == 0 { events.append(e) } }
 
     /// `body`'s events are not emitted.
-    public func quietly<T>(_ body: () -> T) -> T {
+    func quietly<T>(_ body: () -> T) -> T {
         quiet += 1
         defer { quiet -= 1 }
         return body()
@@ -191,4 +191,4 @@ public func jsonNumber(_ v: Double) -> String {
     return "\(r)"
 }
 
-public func jsonPoint(_ p: Point) -> String { "[\(jsonNumber(p.x)), \(jsonNumber(p.y))]" }
+func jsonPoint(_ p: Point) -> String { "[\(jsonNumber(p.x)), \(jsonNumber(p.y))]" }

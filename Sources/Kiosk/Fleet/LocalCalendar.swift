@@ -8,7 +8,7 @@ import Foundation
 public struct LocalMoment: Equatable, Sendable {
     public var year, month, day, hour, minute, second: Int
     /// 0 is Monday, 6 Sunday.
-    public var weekday: Int
+    var weekday: Int
     /// Seconds east of UTC in effect then.
     public var offset: Int
 }

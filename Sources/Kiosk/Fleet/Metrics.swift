@@ -6,18 +6,18 @@ import Foundation
 /// textfile collector reads. Pure: the caller says the time, the memory and the clock's state.
 public struct Metrics: Sendable {
     public var framesPresented = 0
-    public var framesLate = 0
+    var framesLate = 0
     /// Wall time (Unix seconds) of the last frame shown.
     public var lastFrameWallSeconds = 0.0
     public var touches = 0
     public var visits = 0
-    public var reloadsOK = 0
-    public var reloadsFailed = 0
+    var reloadsOK = 0
+    var reloadsFailed = 0
     /// The longest frame (draw and present, ms) since the last write, which starts it again (`wrote()`).
-    public var longestFrameMs = 0.0
+    var longestFrameMs = 0.0
     public var scene: String
     /// What the screen shows: `on`, `attract`, `blank_idle`, `blank_hours`, `still_there` (docs/operations.md).
-    public var screenState = "on"
+    var screenState = "on"
 
     public static let screenStates = ["on", "attract", "blank_idle", "blank_hours", "still_there"]
 
@@ -141,7 +141,7 @@ public struct Metrics: Sendable {
 }
 
 /// FNV-1a (64 bits) of `text`'s UTF-8, in hex: a short name for a manifest's content (not a security hash).
-public func fnv1a(_ text: String) -> String {
+func fnv1a(_ text: String) -> String {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV offset basis (http://www.isthe.com/chongo/tech/comp/fnv/)
     for b in text.utf8 {
         h ^= UInt64(b)

@@ -1,7 +1,7 @@
 /// RFC 4180 comma-separated values, as a spreadsheet exports them: fields separated by commas, records by CRLF
 /// or LF, a field in double quotes may hold commas, line breaks and doubled quotes. Each record says the line it
 /// starts on, for messages. Pure: bytes in, records out.
-public enum CSV {
+enum CSV {
     public struct Record: Equatable, Sendable {
         public var fields: [String]
         public var line: Int

@@ -4,15 +4,15 @@ import ScrollEngine
 /// Where a list scene's sections and rows are, in the list's content points (UITableView's plain style): each
 /// section a header then its rows, one height each, so that the row at any offset is found by arithmetic and a
 /// binary search, never by walking the rows. Laid out once per language (a sort by title is the visitor's).
-public struct ListLayout: Sendable {
-    public struct Section: Sendable {
+struct ListLayout: Sendable {
+    struct Section: Sendable {
         /// Its header's text (nil: rows without a section, under no header).
         public var title: String?
         /// Its rows' positions in `order`.
         public var rows: Range<Int>
         /// Its header's top (its first row's, without a header).
         public var top: Double
-        public var headerHeight: Double { title == nil ? 0 : ListStyle.headerHeight }
+        var headerHeight: Double { title == nil ? 0 : ListStyle.headerHeight }
     }
 
     /// The rows' indices in the manifest, in the order shown.
@@ -89,7 +89,7 @@ public struct ListLayout: Sendable {
     }
 
     /// The top of row position `position`.
-    public func rowTop(_ position: Int) -> Double {
+    func rowTop(_ position: Int) -> Double {
         let s = sections[section(ofRow: position)]
         return s.top + s.headerHeight + Double(position - s.rows.lowerBound) * ListStyle.rowHeight
     }

@@ -33,7 +33,7 @@ public struct ListConfig: Equatable, Sendable {
     /// The section initials down the trailing edge.
     public var sectionIndex = false
     /// Sections and rows sorted by title (else in the order of their first row).
-    public var sortsByTitle = false
+    var sortsByTitle = false
 }
 
 /// Reading a list's rows: an array in the manifest, or a CSV (RFC 4180, a header line; `title.de` columns for

@@ -6,19 +6,19 @@ import TouchInput
 /// A list scene live (UITableView's plain style): its rows laid out in the visitor's language, the row under
 /// the finger highlighted, the section index down the trailing edge taking its touches whole. Only the rows
 /// on screen are ever looked at: a frame and a touch cost the same for 100 rows as for 100 000.
-public final class ListState {
+final class ListState {
     public let config: ListConfig
     public private(set) var layout: ListLayout
     public private(set) var language: String
     /// The manifest's first language, for a text without the visitor's.
     let fallback: String
     /// The row the finger is on (after UIKit's content-touch delay), until the touch scrolls or lifts.
-    public internal(set) var highlighted: String?
+    var highlighted: String?
     /// The section the index last jumped to while a finger is on it.
     var indexSection: Int?
 
     /// The sections the index lists (those with a header), each by its initial: made with the layout.
-    public private(set) var indexEntries: [(section: Int, letter: String)] = []
+    private(set) var indexEntries: [(section: Int, letter: String)] = []
 
     init(_ config: ListConfig, language: String, fallback: String) {
         self.config = config
@@ -233,7 +233,7 @@ extension Scene {
 
 /// A hotspot a list's row showed (`show`): once the zoom to it has ended, its rectangle glows twice and fades,
 /// so the visitor sees where the place is.
-public struct PlacePulse: Equatable, Sendable {
+struct PlacePulse: Equatable, Sendable {
     public var hotspot: Hotspot
     /// When the glow begins (the zoom's end), in ms.
     public var start: Double

@@ -17,7 +17,7 @@ extension Manifest {
     /// Reads manifest text and reports every problem it finds, not just the first: errors (the manifest cannot be
     /// used) and warnings. The manifest is nil when there is an error.
     /// `readFile` reads a file the manifest names (a list's rows).
-    public static func check(
+    static func check(
         _ text: String, file: String, baseDirectory: String, fileExists: (String) -> Bool,
         readFile: (String) -> Result<[UInt8], FileReadError> = { _ in .failure(FileReadError("no reader")) }
     ) -> ManifestCheck {

@@ -33,7 +33,7 @@ public struct Manifest: Equatable, Sendable {
     /// Font files by language tag or `default` (resolved paths); a language without one uses an installed font.
     public var fonts: [String: String] = [:]
     /// "Still there?" this long before the idle reset (`stillThere.seconds`; 0: never asked).
-    public var stillThereSeconds: Double = 0
+    var stillThereSeconds: Double = 0
     /// How often the metrics file is written (`metricsSeconds`, docs/operations.md).
     public var metricsSeconds: Double = 15
     /// What to show by weekday and date (docs/operations.md, `schedule`); nil: the manifest's own home and attract loop.
@@ -63,8 +63,8 @@ public struct RGB: Equatable, Sendable {
 /// reading `minX` maps to 0 and `maxX` to 1 (likewise y), after an optional swap of the axes; `invertX`/`invertY`
 /// mirror the result.
 public struct Calibration: Equatable, Sendable {
-    public var swapAxes = false
-    public var invertX = false
+    var swapAxes = false
+    var invertX = false
     public var invertY = false
     public var minX = 0.0
     public var maxX = 1.0
@@ -143,10 +143,10 @@ public struct Hotspot: Equatable, Sendable {
     public var index = 0
     /// Words drawn on the picture at the hotspot, at `labelAt` (image pixels) or the hotspot's centre.
     public var label: LocalizedText?
-    public var labelAt: Point?
+    var labelAt: Point?
 
     /// Where its label is drawn, in image pixels.
-    public var labelPoint: Point { labelAt ?? Point(x: rect.midX, y: rect.midY) }
+    var labelPoint: Point { labelAt ?? Point(x: rect.midX, y: rect.midY) }
 }
 
 /// A text box on a picture (docs/manifest.md `overlays`): in image pixels, wrapped to its width, moving and
@@ -179,17 +179,17 @@ public struct SceneConfig: Equatable, Sendable {
     /// Drawn in a bar at the top.
     public var title: LocalizedText?
     /// A carousel's captions, one per page (nil: none).
-    public var captions: [LocalizedText?] = []
+    var captions: [LocalizedText?] = []
     /// Text boxes on a zoom or scroll scene's image.
     public var overlays: [Overlay] = []
     /// The scene's images in each language whose images differ from the first language's (`imagePaths`):
     /// `"image": {"en": "menu-en.png", "de": "menu-de.png"}`.
-    public var localizedImages: [String: [String]] = [:]
+    var localizedImages: [String: [String]] = [:]
     /// A list scene's rows (docs/manifest.md).
     public var list: ListConfig?
 
     /// Whether it has words to draw (a title, captions, labels).
-    public var hasWords: Bool {
+    var hasWords: Bool {
         title != nil || !captions.isEmpty || !overlays.isEmpty || hotspots.contains { $0.label != nil }
     }
 
@@ -227,15 +227,15 @@ public struct SceneConfig: Equatable, Sendable {
 /// The UIScrollView options a scene may set, with UIKit's defaults.
 public struct ScrollOptions: Equatable, Sendable {
     public var bounces = true
-    public var alwaysBounceHorizontal = false
-    public var alwaysBounceVertical = false
-    public var bouncesZoom = true
-    public var decelerationRate = DecelerationRate.normal
-    public var directionalLockEnabled = false
-    public var scrollEnabled = true
-    public var showsHorizontalScrollIndicator = true
-    public var showsVerticalScrollIndicator = true
-    public var indicatorStyle = IndicatorStyle.default
+    var alwaysBounceHorizontal = false
+    var alwaysBounceVertical = false
+    var bouncesZoom = true
+    var decelerationRate = DecelerationRate.normal
+    var directionalLockEnabled = false
+    var scrollEnabled = true
+    var showsHorizontalScrollIndicator = true
+    var showsVerticalScrollIndicator = true
+    var indicatorStyle = IndicatorStyle.default
     public var delaysContentTouches = true
     public var canCancelContentTouches = true
 
@@ -328,7 +328,7 @@ extension ManifestError {
 }
 
 /// What `Manifest.check` found: the manifest (nil when there is an error) and every problem, in order.
-public struct ManifestCheck: Sendable {
+struct ManifestCheck: Sendable {
     public var manifest: Manifest?
     public var problems: [ManifestError]
     /// The scenes and the attract loop as far as they parsed, errors elsewhere or not (what `ContentCheck`

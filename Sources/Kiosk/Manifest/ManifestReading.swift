@@ -77,7 +77,7 @@ struct Object {
 }
 
 /// Every problem found in one file, in the order found.
-public final class ProblemList {
+final class ProblemList {
     public let file: String
     public private(set) var items: [ManifestError] = []
     public init(file: String) { self.file = file }
@@ -95,7 +95,7 @@ public final class ProblemList {
 
     /// Runs `body`; what it throws is recorded, and then the result is nil.
     @discardableResult
-    public func attempt<T>(_ body: () throws(ManifestError) -> T) -> T? {
+    func attempt<T>(_ body: () throws(ManifestError) -> T) -> T? {
         do { return try body() } catch {
             items.append(error)
             return nil

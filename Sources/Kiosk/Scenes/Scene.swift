@@ -39,18 +39,18 @@ public final class Scene {
     /// A scroll scene's fixed scale from image pixels to points.
     let scrollScale: Double
     /// A list scene's rows, laid out.
-    public let list: ListState?
+    let list: ListState?
     /// Where its events go (the trace's).
     let sink: EventSink
     /// The glow on a hotspot a list's row showed, while it runs.
-    public internal(set) var pulse: PlacePulse?
+    var pulse: PlacePulse?
     /// The attract loop changes the main view's zoom frame by frame: drawn as a zoom in motion (from the level
     /// of half the resolution), so a drift does not load and drop a level of tiles as it passes through it.
     var isDrifting = false
     let delegates: [TraceDelegate]
 
     /// `language`: the visitor's, `fallback` the manifest's first (a list is laid out in it).
-    public init(
+    init(
         config: SceneConfig, size: Size, images: [ImageInfo], imagePaths: [String]? = nil,
         language: String = Languages.undetermined, fallback: String = Languages.undetermined, sink: EventSink
     ) {
@@ -164,7 +164,7 @@ public final class Scene {
     }
 
     /// The views of the trace, keyed as docs/event-log-and-trace.md says: the scene's id, and `<scene>/page/<n>`.
-    public var tracedViews: [(id: String, view: ScrollView)] {
+    var tracedViews: [(id: String, view: ScrollView)] {
         [(config.id, view)] + pages.enumerated().map { ("\(config.id)/page/\($0.offset)", $0.element) }
     }
 
@@ -225,7 +225,7 @@ public final class Scene {
 
     /// The images the scene shows now or a swipe away: a carousel's page and those beside it; every image of
     /// the other kinds.
-    public var nearbyImagePaths: [String] {
+    var nearbyImagePaths: [String] {
         guard let page = currentPage else { return imagePaths }
         return imagePaths.indices.filter { abs($0 - page) <= 1 }.map { imagePaths[$0] }
     }

@@ -2,11 +2,11 @@ import ScrollEngine
 
 /// "Still there?" (docs/manifest.md): a card over the dimmed scene, in the visitor's language, with the
 /// seconds left before the idle reset and a bar that runs down with them. Any touch removes it.
-public struct StillThereCard {
+struct StillThereCard {
     public let language: String
-    public let remainingMs: Double
+    let remainingMs: Double
     /// How long it shows in all (the bar's length).
-    public let ofMs: Double
+    let ofMs: Double
     public let sceneSize: Size
 
     public init(language: String, remainingMs: Double, ofMs: Double, sceneSize: Size) {
@@ -36,7 +36,7 @@ public struct StillThereCard {
     }
 
     /// The whole seconds left, as the countdown says them.
-    public var secondsLeft: Int { max(0, Int((remainingMs / 1000).rounded(.up))) }
+    var secondsLeft: Int { max(0, Int((remainingMs / 1000).rounded(.up))) }
 
     /// The card's size: wide enough for the invitation at its size, at most the screen less a margin.
     static let size = Size(width: 720, height: 260)

@@ -17,7 +17,7 @@ public struct TileKey: Hashable, Sendable, CustomStringConvertible {
 
 /// Which tiles to draw, at which level, and what stands in for the ones not loaded yet: pure functions of the
 /// pyramid, the visible part of the image and the scale.
-public enum TileSelection {
+enum TileSelection {
     /// The level whose resolution is the least that is at least the screen's: `scale` points per image pixel.
     /// Zoomed far out this is a small level, so nothing aliases.
     public static func level(for scale: Double, in image: DeepZoomImage) -> Int {
@@ -78,11 +78,11 @@ public enum TileSelection {
 }
 
 /// One frame's plan for a pyramid image: the tiles drawn, each with the image rectangle it covers.
-public struct TilePlan: Equatable, Sendable {
-    public struct Draw: Equatable, Sendable {
+struct TilePlan: Equatable, Sendable {
+    struct Draw: Equatable, Sendable {
         public var tile: TileKey
         /// Full-resolution image pixels this draw covers.
-        public var imageRect: Rect
+        var imageRect: Rect
         /// Below 1 while a newly arrived tile blends in over its stand-in (drawn just before it).
         public var opacity: Double = 1
     }

@@ -67,9 +67,9 @@ public final class CalibrationWizard {
     public var deadline: Double { lastTouch + Self.idleTimeoutMs }
 
     /// Whether a finger is on the target now (the target pulses).
-    public var isPressed: Bool { finger.map { !$0.spoiled } ?? false }
+    var isPressed: Bool { finger.map { !$0.spoiled } ?? false }
 
-    public func takeEvents() -> [Event] {
+    func takeEvents() -> [Event] {
         defer { events.removeAll() }
         return events
     }

@@ -5,7 +5,7 @@ import ScrollEngine
 /// `kiosk --touch-test` (docs/deploying.md): every finger drawn where the kiosk maps it (the calibration in effect,
 /// then `--rotate`), as a ring with a trail of its last half second and its id; a crosshair at the last position;
 /// the number of fingers down and a frame counter at the top. It ends after 30 s without a touch.
-public final class TouchTestScreen: ToolScreen {
+final class TouchTestScreen: ToolScreen {
     struct Finger {
         var id: Int
         var trail: [(t: Double, p: Point)]
@@ -38,7 +38,7 @@ public final class TouchTestScreen: ToolScreen {
         now = ms
     }
 
-    public var fingersDown: Int { fingers.count }
+    var fingersDown: Int { fingers.count }
     /// When it ends, or sooner when its countdown next changes.
     public var deadline: Double { ToolWords.nextTick(until: lastTouch + Self.idleTimeoutMs, at: now) }
     public private(set) var isOver = false

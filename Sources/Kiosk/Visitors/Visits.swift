@@ -94,7 +94,7 @@ public final class VisitCounter {
         shownLanguage = app.manifest.languages.isEmpty ? nil : app.language
     }
 
-    public var isCounting: Bool { open != nil }
+    var isCounting: Bool { open != nil }
 
     /// The frame of `app` at `ms`: its `events`, the scene shown, the first and last touch. Returns the visit
     /// that ended in it (at an idle reset).

@@ -5,7 +5,7 @@ import ScrollEngine
 /// the opening view (`wordBoxes`). One builder per kind, for both.
 extension Scene {
     /// The scene's words in `language` (`fallback`: the manifest's first) that are on screen now.
-    public func wordCommands(language: String, fallback: String) -> [DrawCommand] {
+    func wordCommands(language: String, fallback: String) -> [DrawCommand] {
         var out: [DrawCommand] = []
         let screen = Rect(origin: .zero, size: size)
         for h in config.hotspots {
@@ -36,7 +36,7 @@ extension Scene {
 
     /// Every text of the scene in `language` as laid out at its opening view (each page's caption and labels as
     /// if that page were shown), with its JSON path (`scenes[0].hotspots[2].label.de`).
-    public func wordBoxes(language: String, fallback: String) -> [(key: String, run: TextRun)] {
+    func wordBoxes(language: String, fallback: String) -> [(key: String, run: TextRun)] {
         func key(_ path: String, _ text: LocalizedText) -> String {
             "\(config.path).\(path)" + (text.every == nil ? ".\(language)" : "")
         }

@@ -7,7 +7,7 @@ public struct LocalizedText: Equatable, Sendable {
     /// The text of every language (a bare string in the manifest).
     public var every: String?
     /// The text of each language given.
-    public var byLanguage: [String: String]
+    var byLanguage: [String: String]
 
     public init(_ every: String) {
         self.every = every
@@ -47,10 +47,10 @@ public struct Languages: Equatable, Sendable {
     public var first: String { offered[0] }
 
     /// Whether the visitor can choose (the language button is shown).
-    public var canChoose: Bool { offered.count >= 2 }
+    var canChoose: Bool { offered.count >= 2 }
 
     /// Chooses `tag` (one offered); true when that changed the language.
-    public mutating func choose(_ tag: String) -> Bool {
+    mutating func choose(_ tag: String) -> Bool {
         guard offered.contains(tag), tag != current else { return false }
         current = tag
         return true
