@@ -57,12 +57,19 @@ import Testing
         return (said, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
     }
 
-    @Test func aSignalWritesThePictureOfTheScreen() throws {
+    /// The demo's manifest, a state folder `name` and a log `log` in the test's folder, and where the screen's
+    /// picture goes.
+    func demoWithState(_ name: String, log: String) throws -> (
+        config: String, state: URL, log: String, picture: String
+    ) {
         let config = try Kiosk.manifest(Kiosk.demo, in: dir)
-        let state = dir.appendingPathComponent("state")
+        let state = dir.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
-        let log = dir.appendingPathComponent("kiosk.log").path
-        let picture = state.appendingPathComponent("screen.png").path
+        return (config, state, dir.appendingPathComponent(log).path, state.appendingPathComponent("screen.png").path)
+    }
+
+    @Test func aSignalWritesThePictureOfTheScreen() throws {
+        let (config, state, log, picture) = try demoWithState("state", log: "kiosk.log")
         // The waits are bounds on a kiosk that never answers, not a pace.
         let script = """
             : > "$2"
@@ -92,11 +99,7 @@ import Testing
     /// writes the picture of the touch test's screen (it was dropped: the signals rode on the reload, which the
     /// tools do not have), and a `SIGHUP` is said, not acted on.
     @Test func aSignalUnderTheTouchTestWritesItsPicture() throws {
-        let config = try Kiosk.manifest(Kiosk.demo, in: dir)
-        let state = dir.appendingPathComponent("touch-state")
-        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
-        let log = dir.appendingPathComponent("touch.log").path
-        let picture = state.appendingPathComponent("screen.png").path
+        let (config, state, log, picture) = try demoWithState("touch-state", log: "touch.log")
         // Once it has started (its libraries loaded); until its handlers are there a signal is ignored: it is
         // sent again until the picture is said.
         let script = """

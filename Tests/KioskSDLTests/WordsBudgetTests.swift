@@ -9,13 +9,10 @@ import Testing
 /// them from their textures, none shaped and rasterised again (2 000 labels over the budget took 1.9 s a frame
 /// when each frame let the first ones go to make room for the last).
 @Test func textsOnScreenOverTheBudgetAreNotMadeAgainEachFrame() throws {
-    let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
-    defer { SDL_FreeSurface(surface) }
-    let renderer = try #require(SDL_CreateSoftwareRenderer(surface))
-    defer { SDL_DestroyRenderer(renderer) }
-    let textures = TextureMaker(
-        renderer: renderer, opaqueFormat: SDL_PIXELFORMAT_ARGB8888.rawValue, rotation: .none,
-        access: SDL_TEXTUREACCESS_STATIC)
+    try withSoftwareTextures { textures in try textsOnScreenOverTheBudgetAreNotMadeAgain(textures) }
+}
+
+func textsOnScreenOverTheBudgetAreNotMadeAgain(_ textures: TextureMaker) throws {
     let store = TextStore(fonts: FontBook(named: [:]), textures: textures, budgetBytes: 64 * 1024)
     let runs = (0..<200).map { i in
         TextRun(
@@ -42,13 +39,10 @@ import Testing
 /// letters pass the longest texture side (twenty overlays of size 400 zoomed took three seconds a frame and over a
 /// gigabyte, and vanished past 4096 pixels). The fonts opened for the sizes on the way are closed between frames.
 @Test func aTextZoomedPastTheLargestLettersIsScaledNotMadeAgain() throws {
-    let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
-    defer { SDL_FreeSurface(surface) }
-    let renderer = try #require(SDL_CreateSoftwareRenderer(surface))
-    defer { SDL_DestroyRenderer(renderer) }
-    let textures = TextureMaker(
-        renderer: renderer, opaqueFormat: SDL_PIXELFORMAT_ARGB8888.rawValue, rotation: .none,
-        access: SDL_TEXTUREACCESS_STATIC)
+    try withSoftwareTextures { textures in try aTextZoomedPastTheLargestLetters(textures) }
+}
+
+func aTextZoomedPastTheLargestLetters(_ textures: TextureMaker) throws {
     let fonts = FontBook(named: [:])
     let store = TextStore(fonts: fonts, textures: textures, budgetBytes: 64 * 1024 * 1024)
     func run(zoom: Double) -> TextRun {
@@ -74,4 +68,16 @@ import Testing
     #expect(made.suffix(27).allSatisfy { $0 == 0 }, "\(made)")
     // One line of nine letters at 512 pixels: well under a 4096-pixel square.
     #expect(largest < 4096 * 1024 * 4)
+}
+
+/// `body` with the texture maker of a software renderer on a small surface (freed after).
+func withSoftwareTextures(_ body: (TextureMaker) throws -> Void) throws {
+    let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
+    defer { SDL_FreeSurface(surface) }
+    let renderer = try #require(SDL_CreateSoftwareRenderer(surface))
+    defer { SDL_DestroyRenderer(renderer) }
+    try body(
+        TextureMaker(
+            renderer: renderer, opaqueFormat: SDL_PIXELFORMAT_ARGB8888.rawValue, rotation: .none,
+            access: SDL_TEXTUREACCESS_STATIC))
 }
