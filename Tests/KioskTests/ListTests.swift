@@ -148,6 +148,22 @@ import Testing
         #expect(app.scene.config.id == "gallery")
     }
 
+    /// The title bar takes the taps that land on it: scrolled so that a row lies under the bar, a tap on the
+    /// bar's middle taps no row (it went through to the row under it, and flew the visitor away).
+    @Test func aTapOnTheTitleBarTapsNoRowUnderIt() throws {
+        let app = try Self.app()
+        app.scene.view.setContentOffset(Point(x: 0, y: 200 - 64), animated: false)
+        // The bar is the top 64 points; content 200 to 264 (Alpha 1, from 132 to 220, and Alpha 2) is under it.
+        app.tap(x: 0.5, y: 32 / 480, at: 100, holdMs: 60)
+        AppRig.run(app, from: 100, to: 1000)
+        #expect(!app.frameEvents.contains { $0.name == "rowTapped" })
+        #expect(app.scene.config.id == "directory")
+        // A row below the bar is still tapped as before.
+        app.tap(x: 0.5, y: 240 / 480, at: 1100, holdMs: 60)
+        AppRig.run(app, from: 1100, to: 1400)
+        #expect(app.frameEvents.contains { $0.name == "rowTapped" })
+    }
+
     /// A touch that becomes a scroll takes the highlight back, and its lift taps nothing.
     @Test func aScrollCancelsTheHighlightAndActsNot() throws {
         let app = try Self.app()

@@ -30,6 +30,9 @@ final class Navigator {
     static let languageButtonID = "\u{0}language"
     static let languageOptionPrefix = "\u{0}language:"
     static let languageCloseID = "\u{0}languageClose"
+    /// A scene's title bar: it takes the taps that land on it (the content under it never gets them, as a
+    /// navigation bar's are never the table's under it).
+    static let titleBarID = "\u{0}titleBar"
     static func isControl(_ id: String) -> Bool { id.hasPrefix("\u{0}") }
 
     /// The longest a reload's fade lasts (docs/operations.md: a short crossfade, at most 300 ms).
@@ -189,6 +192,7 @@ final class Navigator {
             }
         }
         if let frame = homeButtonFrame(of: scene), frame.contains(p) { return Self.homeButtonID }
+        if scene.config.title != nil, Scene.titleBar(sceneSize).contains(p) { return Self.titleBarID }
         return scene.target(at: p)
     }
 
@@ -203,6 +207,8 @@ final class Navigator {
             if languages.offered.count == 2 { choose(languages.next) } else { languages.isChoosing.toggle() }
         case Self.languageCloseID:
             languages.isChoosing = false
+        case Self.titleBarID:
+            break
         default:
             guard id.hasPrefix(Self.languageOptionPrefix) else { return }
             languages.isChoosing = false
