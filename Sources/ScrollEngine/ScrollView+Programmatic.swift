@@ -7,6 +7,23 @@ extension ScrollView {
         animate(to: (contentOffset, zoomScale), anchor: nil, animated: animated)
     }
 
+    /// UIKit's scroll to the top (a tap on the status bar; here on a scene's title bar): when `scrollsToTop` and
+    /// the delegate agrees (`scrollViewShouldScrollToTop`), the content scrolls, animated, to its top (the
+    /// adjusted inset's), then `scrollViewDidScrollToTop`. True when it scrolls.
+    @discardableResult
+    public func scrollToTop() -> Bool {
+        guard scrollsToTop, delegate?.scrollViewShouldScrollToTop(self) ?? true else { return false }
+        let top = Point(x: offset.x, y: -adjustedContentInset.top)
+        animate(to: (top, zoomScale), anchor: nil, animated: true)
+        if case .transition(var tr) = activity, tr.kind == .programmatic {
+            tr.endsAtTop = true
+            activity = .transition(tr)
+        } else {
+            delegate?.scrollViewDidScrollToTop(self)
+        }
+        return true
+    }
+
     /// Scrolls the least needed to show `rect` (content coordinates), within the offset limits.
     public func scrollRectToVisible(_ rect: Rect, animated: Bool) {
         guard rect.isFinite else { return }

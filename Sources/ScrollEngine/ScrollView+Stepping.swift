@@ -45,6 +45,8 @@ extension ScrollView {
     func finish(_ tr: Transition) {
         activity = .idle
         switch tr.kind {
+        case .programmatic where tr.endsAtTop:
+            delegate?.scrollViewDidScrollToTop(self)
         case .programmatic:
             delegate?.scrollViewDidEndScrollingAnimation(self)
         case .zoomBounce:
@@ -71,7 +73,8 @@ extension ScrollView {
         case .transition(let tr):
             activity = .idle
             if tr.kind == .programmatic {
-                delegate?.scrollViewDidEndScrollingAnimation(self)
+                // A scroll to the top cut short never arrived: UIKit says nothing of it.
+                if !tr.endsAtTop { delegate?.scrollViewDidEndScrollingAnimation(self) }
             } else {
                 isZoomBouncing = false
             }

@@ -65,6 +65,8 @@ public final class ScrollView {
     // MARK: Options (UIKit's names and defaults)
 
     public var bounces = true
+    /// Whether `scrollToTop` scrolls (UIKit: a tap on the status bar).
+    public var scrollsToTop = true
     public var alwaysBounceHorizontal = false
     public var alwaysBounceVertical = false
     public var bouncesZoom = true

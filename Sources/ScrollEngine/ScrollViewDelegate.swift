@@ -17,6 +17,11 @@ public protocol ScrollViewDelegate: AnyObject {
     func scrollViewWillBeginZooming(_ scrollView: ScrollView)
     func scrollViewDidZoom(_ scrollView: ScrollView)
     func scrollViewDidEndZooming(_ scrollView: ScrollView, atScale scale: Double)
+    /// Asked before a scroll to the top (UIKit: a tap on the status bar; here on the scene's title bar): false
+    /// keeps the view where it is.
+    func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool
+    /// The scroll to the top has arrived (instead of `scrollViewDidEndScrollingAnimation`).
+    func scrollViewDidScrollToTop(_ scrollView: ScrollView)
 }
 
 extension ScrollViewDelegate {
@@ -33,6 +38,8 @@ extension ScrollViewDelegate {
     public func scrollViewWillBeginZooming(_ scrollView: ScrollView) {}
     public func scrollViewDidZoom(_ scrollView: ScrollView) {}
     public func scrollViewDidEndZooming(_ scrollView: ScrollView, atScale scale: Double) {}
+    public func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool { true }
+    public func scrollViewDidScrollToTop(_ scrollView: ScrollView) {}
 }
 
 /// One delegate call, as the trace names it (`docs/event-log-and-trace.md`).
@@ -48,6 +55,9 @@ public enum ScrollViewEvent: Equatable, Sendable {
     case willBeginZooming
     case didZoom
     case didEndZooming(scale: Double)
+    /// The view was asked whether it may scroll to the top (the answer is the delegate's).
+    case shouldScrollToTop
+    case didScrollToTop
 
     /// The UIScrollViewDelegate method's name, as the trace writes it.
     public var name: String {
@@ -62,6 +72,8 @@ public enum ScrollViewEvent: Equatable, Sendable {
         case .willBeginZooming: "scrollViewWillBeginZooming"
         case .didZoom: "scrollViewDidZoom"
         case .didEndZooming: "scrollViewDidEndZooming"
+        case .shouldScrollToTop: "scrollViewShouldScrollToTop"
+        case .didScrollToTop: "scrollViewDidScrollToTop"
         }
     }
 }
@@ -117,4 +129,9 @@ public final class ScrollViewEventLog: ScrollViewDelegate {
     public func scrollViewDidEndZooming(_ scrollView: ScrollView, atScale scale: Double) {
         events.append(.didEndZooming(scale: scale))
     }
+    public func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
+        events.append(.shouldScrollToTop)
+        return true
+    }
+    public func scrollViewDidScrollToTop(_ scrollView: ScrollView) { events.append(.didScrollToTop) }
 }

@@ -17,6 +17,8 @@ struct Transition {
     /// The view point the zoom is anchored at (its content point stays under it), or nil for a straight path.
     let anchor: Point?
     let curve: Curve
+    /// A scroll to the top (`ScrollView.scrollToTop`): it ends with `scrollViewDidScrollToTop`.
+    var endsAtTop = false
 
     init(
         kind: Kind, start: Double, from: (Point, Double), to: (Point, Double), anchor: Point?,

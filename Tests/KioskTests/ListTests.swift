@@ -158,6 +158,11 @@ import Testing
         AppRig.run(app, from: 100, to: 1000)
         #expect(!app.frameEvents.contains { $0.name == "rowTapped" })
         #expect(app.scene.config.id == "directory")
+        // The tap scrolled the list to its top, as a tap on UIKit's status bar does, asking first.
+        #expect(app.scene.view.contentOffset.y == -64)
+        let names = app.frameEvents.map(\.name).filter { $0.hasSuffix("ScrollToTop") || $0.hasSuffix("Animation") }
+        #expect(names == ["scrollViewShouldScrollToTop", "scrollViewDidScrollToTop"], "\(names)")
+        _ = app.sink.take()
         // A row below the bar is still tapped as before.
         app.tap(x: 0.5, y: 240 / 480, at: 1100, holdMs: 60)
         AppRig.run(app, from: 1100, to: 1400)

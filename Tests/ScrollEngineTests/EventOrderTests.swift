@@ -170,6 +170,22 @@ import Testing
         #expect(b.view.contentOffset == Point(x: 0, y: 500))
     }
 
+    /// UIKit's scroll to the top: asked first, animated to the top of the adjusted inset, ended by
+    /// `scrollViewDidScrollToTop` (not `scrollViewDidEndScrollingAnimation`); `scrollsToTop = false` keeps it still.
+    @Test func scrollToTop() {
+        let b = Bench()
+        b.view.contentInset.top = 64
+        b.view.setContentOffset(Point(x: 0, y: 900), animated: false)
+        b.view.scrollsToTop = false
+        #expect(!b.view.scrollToTop())
+        b.view.scrollsToTop = true
+        _ = b.log.drain()
+        #expect(b.view.scrollToTop())
+        b.settle()
+        #expect(b.collapsed == ["scrollViewShouldScrollToTop", "scrollViewDidScroll", "scrollViewDidScrollToTop"])
+        #expect(b.view.contentOffset == Point(x: 0, y: -64))
+    }
+
     @Test func setContentOffsetNotAnimated() {
         let b = Bench()
         b.view.setContentOffset(Point(x: 0, y: 500), animated: false)

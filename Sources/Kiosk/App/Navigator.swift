@@ -31,7 +31,8 @@ final class Navigator {
     static let languageOptionPrefix = "\u{0}language:"
     static let languageCloseID = "\u{0}languageClose"
     /// A scene's title bar: it takes the taps that land on it (the content under it never gets them, as a
-    /// navigation bar's are never the table's under it).
+    /// navigation bar's are never the table's under it); on a scroll or list scene it scrolls to the top, as
+    /// UIKit's status bar does.
     static let titleBarID = "\u{0}titleBar"
     static func isControl(_ id: String) -> Bool { id.hasPrefix("\u{0}") }
 
@@ -208,7 +209,7 @@ final class Navigator {
         case Self.languageCloseID:
             languages.isChoosing = false
         case Self.titleBarID:
-            break
+            if scene.config.type == .scroll || scene.config.type == .list { scene.view.scrollToTop() }
         default:
             guard id.hasPrefix(Self.languageOptionPrefix) else { return }
             languages.isChoosing = false

@@ -181,6 +181,11 @@ final class TraceDelegate: ScrollViewDelegate {
     func scrollViewDidEndZooming(_ scrollView: ScrollView, atScale scale: Double) {
         add(.scrollView(.didEndZooming(scale: scale)))
     }
+    func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
+        add(.scrollView(.shouldScrollToTop))
+        return true
+    }
+    func scrollViewDidScrollToTop(_ scrollView: ScrollView) { add(.scrollView(.didScrollToTop)) }
 }
 
 /// A number as the trace writes it: finite, shortest round-trip form, at most 4 decimals for readability.
