@@ -61,4 +61,31 @@ import Testing
         #expect(nb > nr && nr < 80 && ng < 80, "\((nr, ng, nb))")
         #expect(picture.rgb(40, 132) == (0x3A, 0x3A, 0x42))
     }
+
+    /// The title bar takes its touches, replayed end to end: in the directory, scrolled so that rows lie under
+    /// the bar, a tap on the bar's middle taps no row (it used to fly the visitor to the map through the bar)
+    /// and scrolls the list to the top; a drag that begins on the bar scrolls nothing.
+    @Test func theTitleBarTakesItsTouches() throws {
+        let config = try Kiosk.manifest(
+            String(contentsOf: Kiosk.assets.appendingPathComponent("kiosk.json"), encoding: .utf8), in: dir)
+        try Kiosk.pyramid(size: 512, out: dir.appendingPathComponent("deepzoom/demo.dzi").path)
+        var log = LogWriter(width: 960, height: 540)
+        log.drag(from: (0.5, 0.8), to: (0.5, 0.5), at: 500)
+        log.tap(0.5, 32.0 / 540, at: 2500)
+        log.drag(from: (0.5, 32.0 / 540), to: (0.5, 0.9), at: 4000)
+        let r = try Kiosk.run(
+            [
+                "--headless", "960x540", "--config", config, "--scene", "directory", "--replay",
+                try log.write(dir, "title.jsonl"),
+            ], in: dir)
+        #expect(r.status == 0, "\(r.stderr.prefix(500))")
+        let names = r.events.map(\.name)
+        #expect(!names.contains("rowTapped"), "\(names)")
+        #expect(r.last["scene"] as? String == "directory")
+        let top = try #require(names.firstIndex(of: "scrollViewShouldScrollToTop"), "\(names)")
+        #expect(names[top...].contains("scrollViewDidScrollToTop"))
+        // One drag only: the first; the one from the bar began none.
+        #expect(names.filter { $0 == "scrollViewWillBeginDragging" }.count == 1, "\(names)")
+        #expect(r.offset("directory").1 == -64)
+    }
 }

@@ -206,6 +206,26 @@ extension Scene {
         }
     }
 
+    /// The page control (nil without one): its dots and room beside them, centred at the bottom, as tall as a
+    /// finger needs (`PageControlStyle.height`), as UIPageControl sizes itself to its dots.
+    var pageControlFrame: Rect? {
+        guard config.type == .carousel, config.pageControl, pages.count > 1 else { return nil }
+        let width = Double(pages.count) * PageControlStyle.spacing + 2 * PageControlStyle.padding
+        let h = PageControlStyle.height
+        return Rect(
+            x: size.width / 2 - width / 2, y: size.height - PageControlStyle.bottomMargin - h / 2, width: width,
+            height: h)
+    }
+
+    /// The middle of page `i`'s dot, across.
+    func pageDotX(_ i: Int) -> Double {
+        let spacing = PageControlStyle.spacing
+        return size.width / 2 - Double(pages.count) * spacing / 2 + spacing * (Double(i) + 0.5)
+    }
+
+    /// The current page's dot, across (nil without a page control).
+    var currentPageDotX: Double? { pageControlFrame.map { _ in pageDotX(view.currentPage ?? 0) } }
+
     /// iOS' page control: white dots, the current one opaque, on a dark translucent pill for contrast.
     func appendPageDots(to out: inout [DrawCommand]) {
         let spacing = PageControlStyle.spacing
@@ -221,7 +241,7 @@ extension Scene {
                 Color(red: 0, green: 0, blue: 0, alpha: 0.3)))
         let current = view.currentPage ?? 0
         for i in 0..<pages.count {
-            let x = center.x - width / 2 + spacing * (Double(i) + 0.5)
+            let x = pageDotX(i)
             let alpha = i == current ? 1.0 : 0.4
             out.append(
                 .dot(center: Point(x: x, y: center.y), radius: radius, Color(red: 1, green: 1, blue: 1, alpha: alpha)))
@@ -234,6 +254,10 @@ enum PageControlStyle {
     static let radius = 4.0
     static let spacing = 18.0
     static let bottomMargin = 36.0
+    /// Its touch area: 24 points beside the end dots, and 48 points tall (Apple's HIG asks 44 points at least;
+    /// 48 is 15 mm on a 27-inch 1080p panel).
+    static let padding = 24.0
+    static let height = 48.0
 }
 
 /// What of `outer` lies outside `inner`: up to four rectangles (above, below, left, right).

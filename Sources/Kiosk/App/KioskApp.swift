@@ -188,7 +188,7 @@ public final class KioskApp {
         switch g {
         case .doubleTap(let p):
             sink.add(TraceEvent(view: scene.config.id, .doubleTap(point: p)))
-        case .hotspotTapped(let id) where Navigator.isControl(id):
+        case .hotspotTapped(let id) where Chrome.isControl(id):
             navigator.tapControl(id, at: now)
         case .hotspotTapped(let id):
             switch scene.tap(id) {

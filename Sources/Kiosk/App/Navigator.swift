@@ -24,17 +24,8 @@ final class Navigator {
     /// The languages offered, the visitor's, and whether the choice is open.
     private(set) var languages: Languages
 
-    /// The kiosk's own controls are hit targets whose ids begin with a NUL (no manifest id can hold one): the
-    /// home button, the language button, a language of its choice, and the rest of the screen while it is open.
-    static let homeButtonID = "\u{0}home"
-    static let languageButtonID = "\u{0}language"
-    static let languageOptionPrefix = "\u{0}language:"
-    static let languageCloseID = "\u{0}languageClose"
-    /// A scene's title bar: it takes the taps that land on it (the content under it never gets them, as a
-    /// navigation bar's are never the table's under it); on a scroll or list scene it scrolls to the top, as
-    /// UIKit's status bar does.
-    static let titleBarID = "\u{0}titleBar"
-    static func isControl(_ id: String) -> Bool { id.hasPrefix("\u{0}") }
+    /// A touch the chrome took whole (`Chrome`).
+    private var chromeTouch = ChromeTouch()
 
     /// The longest a reload's fade lasts (docs/operations.md: a short crossfade, at most 300 ms).
     static let reloadFadeMs = 300.0
@@ -55,7 +46,7 @@ final class Navigator {
             config: first, size: sceneSize, images: paths.map(imageInfo), imagePaths: paths,
             language: languages.current, fallback: languages.first, sink: sink)
         scenes[first.id] = scene
-        scene.controller.hitTest = { [unowned self] p in self.hitTest(p) }
+        wire(scene)
         lastPage = scene.currentPage
     }
 
@@ -70,9 +61,21 @@ final class Navigator {
         let s = Scene(
             config: config, size: sceneSize, images: images, imagePaths: paths, language: languages.current,
             fallback: languages.first, sink: sink)
-        s.controller.hitTest = { [unowned self] p in self.hitTest(p) }
+        wire(s)
         scenes[config.id] = s
         return s
+    }
+
+    /// A scene's touches meet the chrome first: a touch that begins on it is the chrome's whole (the scene's own
+    /// control, a list's index, has the others first), and a content touch that lifts on it taps nothing.
+    func wire(_ s: Scene) {
+        s.controller.hitTest = { [unowned self] p in self.hitTest(p) }
+        let own = s.controller.control
+        s.controller.control = { [unowned self, unowned s] e in
+            let (taken, tapped) = chromeTouch.take(e) { self.chrome }
+            if let tapped { s.controller.events.append(.hotspotTapped(tapped)) }
+            return taken || own?(e) == true
+        }
     }
 
     /// Opens scene `id` at its opening state and reports `sceneDidChange`, with the manifest's transition
@@ -183,37 +186,34 @@ final class Navigator {
             height: HomeButtonStyle.size)
     }
 
-    func hitTest(_ p: Point) -> String? {
-        if languages.canChoose {
-            let menu = LanguageMenu(languages, sceneSize: sceneSize)
-            if menu.button.contains(p) { return Self.languageButtonID }
-            if languages.isChoosing {
-                let hit = menu.options.first { $0.rect.contains(p) }
-                return hit.map { Self.languageOptionPrefix + $0.language } ?? Self.languageCloseID
-            }
-        }
-        if let frame = homeButtonFrame(of: scene), frame.contains(p) { return Self.homeButtonID }
-        if scene.config.title != nil, Scene.titleBar(sceneSize).contains(p) { return Self.titleBarID }
-        return scene.target(at: p)
+    /// The chrome over the scene shown now.
+    var chrome: Chrome {
+        Chrome(scene: scene, languages: languages, homeButton: homeButtonFrame(of: scene), sceneSize: sceneSize)
     }
+
+    func hitTest(_ p: Point) -> String? { chrome.target(at: p) ?? scene.target(at: p) }
 
     /// One of the kiosk's controls was tapped: home goes home; the language button switches between two
     /// languages, or opens (and closes) the choice of more; a language of the choice is chosen; a tap beside it
-    /// closes it.
+    /// closes it; the title bar scrolls a scroll or list scene to the top; the page control turns a page.
     func tapControl(_ id: String, at now: Double) {
         switch id {
-        case Self.homeButtonID:
+        case Chrome.homeButtonID:
             show(scene: home, at: now)
-        case Self.languageButtonID:
+        case Chrome.languageButtonID:
             if languages.offered.count == 2 { choose(languages.next) } else { languages.isChoosing.toggle() }
-        case Self.languageCloseID:
+        case Chrome.languageCloseID:
             languages.isChoosing = false
-        case Self.titleBarID:
+        case Chrome.titleBarID:
             if scene.config.type == .scroll || scene.config.type == .list { scene.view.scrollToTop() }
+        case Chrome.previousPageID:
+            scene.turnPage(-1)
+        case Chrome.nextPageID:
+            scene.turnPage(1)
         default:
-            guard id.hasPrefix(Self.languageOptionPrefix) else { return }
+            guard id.hasPrefix(Chrome.languageOptionPrefix) else { return }
             languages.isChoosing = false
-            choose(String(id.dropFirst(Self.languageOptionPrefix.count)))
+            choose(String(id.dropFirst(Chrome.languageOptionPrefix.count)))
         }
     }
 

@@ -17,15 +17,9 @@ extension Scene {
             let run = overlayRun(box, language: language, fallback: fallback)
             if run.rect.intersects(screen) { out.append(.text(run)) }
         }
-        if config.type == .carousel {
-            for (i, caption) in config.captions.enumerated() {
-                guard let caption, i < pages.count else { continue }
-                let x = Double(i) * size.width - view.contentOffset.x
-                guard x < size.width, x + size.width > 0 else { continue }
-                let band = captionBand(x: x)
-                out.append(.fill(band, WordStyle.captionBand))
-                out.append(.text(captionRun(caption, in: band, language: language, fallback: fallback)))
-            }
+        for (caption, band) in visibleCaptions() {
+            out.append(.fill(band, WordStyle.captionBand))
+            out.append(.text(captionRun(caption, in: band, language: language, fallback: fallback)))
         }
         if let title = config.title {
             out.append(.fill(Self.titleBar(size), WordStyle.titleBar))
@@ -87,6 +81,20 @@ extension Scene {
             box.text.text(in: language, fallback: fallback), language: language, size: box.size * wordGrowth(view),
             color: box.color, rect: rect, align: box.align, wraps: true, isSettled: !view.isZoomChanging)
     }
+
+    /// The captions of the carousel's pages on screen now, each with its band (moving with its page).
+    func visibleCaptions() -> [(LocalizedText, Rect)] {
+        guard config.type == .carousel else { return [] }
+        return config.captions.enumerated().compactMap { i, caption in
+            guard let caption, i < pages.count else { return nil }
+            let x = Double(i) * size.width - view.contentOffset.x
+            guard x < size.width, x + size.width > 0 else { return nil }
+            return (caption, captionBand(x: x))
+        }
+    }
+
+    /// The caption bands on screen now (the chrome's: they take their touches).
+    func captionBands() -> [Rect] { visibleCaptions().map { intersection($0.1, Rect(origin: .zero, size: size)) } }
 
     /// The band of a page's caption, the page's left edge at `x`: above the page control, where there is one.
     func captionBand(x: Double) -> Rect {

@@ -1,0 +1,79 @@
+import ScrollEngine
+import TouchInput
+
+/// The kiosk's own controls and bars over a scene, one layer over the whole screen: the language button and,
+/// while it is open, its choice (the rest of the screen closes it), the home button, the title bar, a
+/// carousel's caption bands and its page control. Each takes the touches that begin on it whole, as a UIKit
+/// control or bar does: the content under it never has them, not a tap, not a drag, not a pinch.
+///
+/// Its targets' ids begin with a NUL (no manifest id can hold one); `Navigator.tapControl` acts on them.
+struct Chrome {
+    struct Target {
+        var id: String
+        var rect: Rect
+    }
+
+    /// Hit first to last: the first that contains a point has it.
+    let targets: [Target]
+
+    static let homeButtonID = "\u{0}home"
+    static let languageButtonID = "\u{0}language"
+    static let languageOptionPrefix = "\u{0}language:"
+    static let languageCloseID = "\u{0}languageClose"
+    /// A scene's title bar: on a scroll or list scene a tap scrolls it to the top, as UIKit's status bar does.
+    static let titleBarID = "\u{0}titleBar"
+    /// A carousel page's caption: it takes its touches and does nothing with them.
+    static let captionID = "\u{0}caption"
+    /// The page control beside (before, after) the current page's dot: a tap turns a page that way, as
+    /// UIPageControl's does.
+    static let previousPageID = "\u{0}page:previous"
+    static let nextPageID = "\u{0}page:next"
+
+    static func isControl(_ id: String) -> Bool { id.hasPrefix("\u{0}") }
+
+    init(scene: Scene, languages: Languages, homeButton: Rect?, sceneSize: Size) {
+        var targets: [Target] = []
+        if languages.canChoose {
+            let menu = LanguageMenu(languages, sceneSize: sceneSize)
+            targets.append(Target(id: Self.languageButtonID, rect: menu.button))
+            for (tag, rect) in menu.options { targets.append(Target(id: Self.languageOptionPrefix + tag, rect: rect)) }
+            if languages.isChoosing {
+                targets.append(Target(id: Self.languageCloseID, rect: Rect(origin: .zero, size: sceneSize)))
+            }
+        }
+        if let homeButton { targets.append(Target(id: Self.homeButtonID, rect: homeButton)) }
+        if scene.config.title != nil { targets.append(Target(id: Self.titleBarID, rect: Scene.titleBar(sceneSize))) }
+        if let control = scene.pageControlFrame, let dot = scene.currentPageDotX {
+            var before = control
+            before.size.width = dot - control.minX
+            var after = control
+            after.origin.x = dot
+            after.size.width = control.maxX - dot
+            targets += [Target(id: Self.previousPageID, rect: before), Target(id: Self.nextPageID, rect: after)]
+        }
+        for band in scene.captionBands() { targets.append(Target(id: Self.captionID, rect: band)) }
+        self.targets = targets
+    }
+
+    /// The control or bar under `p`, nil where the content shows.
+    func target(at p: Point) -> String? { targets.first { $0.rect.contains(p) }?.id }
+}
+
+/// A touch the chrome took whole: which control it began on. It acts when the finger lifts on that control,
+/// as UIKit's touchUpInside (a finger that slides off and lifts elsewhere does nothing).
+struct ChromeTouch {
+    private(set) var held: String?
+
+    /// Takes `e` when it begins on a control of `chrome` or belongs to a touch taken so; returns whether it
+    /// took it and, at a lift on the control it began on, that control.
+    mutating func take(_ e: InputEvent, chrome: () -> Chrome) -> (taken: Bool, tapped: String?) {
+        guard let id = held else {
+            guard e.kind == .down, let id = chrome().target(at: e.position) else { return (false, nil) }
+            held = id
+            return (true, nil)
+        }
+        guard e.kind == .up || e.kind == .cancel else { return (true, nil) }
+        held = nil
+        return (true, e.kind == .up && chrome().target(at: e.position) == id ? id : nil)
+    }
+}

@@ -1,0 +1,103 @@
+import EventLog
+import Foundation
+import ScrollEngine
+import Testing
+
+@testable import Kiosk
+
+/// The chrome takes the touches that begin on it whole, as UIKit's bars and controls do: the content under it
+/// never has them, a tap, a drag or a pinch.
+@Suite struct ChromeTests {
+    /// A carousel under a title, its pages captioned, with a page control; its hotspots under the title bar,
+    /// between the bars and under the caption band; three languages.
+    static let manifest = """
+        {"kioskManifest": 1, "home": "gallery", "idleTimeoutSeconds": 0, "languages": ["en", "de", "ar"],
+         "scenes": [
+           {"id": "gallery", "type": "carousel", "title": "Gallery", "pageControl": true, "maxZoom": 2.0,
+            "pages": [{"image": "a.jpg", "caption": "First"}, {"image": "b.jpg", "caption": "Second"}, "c.jpg"],
+            "hotspots": [{"id": "high", "rect": [0, 0, 1600, 60]}, {"id": "middle", "rect": [0, 400, 1600, 100]},
+             {"id": "low", "rect": [0, 820, 1600, 20]}]},
+           {"id": "map", "type": "zoom", "image": "a.jpg"}
+         ]}
+        """
+
+    static func app() throws -> KioskApp {
+        let m = try Manifest.parse(manifest, file: "k.json", baseDirectory: "/k", fileExists: { _ in true })
+        return KioskApp(manifest: m, physicalSize: Size(width: 800, height: 480)) { _ in
+            ImageInfo(size: Size(width: 1600, height: 960), loaded: true)
+        }
+    }
+
+    /// A drag that begins on the title bar moves nothing; the same drag a little lower turns the page.
+    @Test func aDragOnTheTitleBarMovesNothing() throws {
+        let app = try Self.app()
+        app.swipe(from: Point(x: 0.8, y: 30 / 480), to: Point(x: 0.2, y: 30 / 480), steps: 10, at: 100)
+        AppRig.run(app, from: 100, to: 1200)
+        #expect(app.scene.view.contentOffset.x == 0)
+        #expect(!AppRig.names(app).contains("scrollViewWillBeginDragging"), "\(AppRig.names(app))")
+        app.swipe(from: Point(x: 0.8, y: 200 / 480), to: Point(x: 0.2, y: 200 / 480), steps: 10, at: 1300)
+        AppRig.run(app, from: 1300, to: 2500)
+        #expect(app.scene.view.contentOffset.x == 800)
+    }
+
+    /// Taps on the title bar and on a caption band tap no hotspot under them; a tap on the picture between
+    /// them does.
+    @Test func aTapOnTheBarsTapsNoHotspotUnderThem() throws {
+        let app = try Self.app()
+        // The pages fit 800 x 480 at half size: `high` is the top 30 points (under the bar), `middle` 200 to 250,
+        // `low` 410 to 420 (under the caption band, 331 to 427, above the page control).
+        let chrome = app.navigator.chrome
+        #expect(chrome.target(at: Point(x: 400, y: 20)) == Chrome.titleBarID)
+        #expect(chrome.target(at: Point(x: 400, y: 415)) == Chrome.captionID)
+        app.tap(x: 0.5, y: 20 / 480, at: 100)
+        app.tap(x: 0.5, y: 415 / 480, at: 600)
+        AppRig.run(app, from: 100, to: 1200)
+        #expect(!AppRig.names(app).contains("hotspotTapped"), "\(AppRig.names(app))")
+        app.tap(x: 0.5, y: 225 / 480, at: 1300)
+        AppRig.run(app, from: 1300, to: 2000)
+        #expect(app.sink.events.contains { $0.kind == .hotspotTapped(hotspot: "middle") })
+    }
+
+    /// A tap on the page control beside the current page's dot turns a page that way, as UIPageControl's does.
+    @Test func thePageControlTurnsThePageItIsTappedTowards() throws {
+        let app = try Self.app()
+        let dot = try #require(app.scene.currentPageDotX)
+        app.tap(x: (dot + 30) / 800, y: 444 / 480, at: 100)
+        AppRig.run(app, from: 100, to: 1200)
+        #expect(app.scene.currentPage == 1)
+        app.tap(x: (dot - 20) / 800, y: 444 / 480, at: 1300)
+        AppRig.run(app, from: 1300, to: 2400)
+        #expect(app.scene.currentPage == 0)
+        // A swipe that begins on the page control does not drag the pages.
+        app.swipe(from: Point(x: (dot + 10) / 800, y: 444 / 480), to: Point(x: 0.1, y: 444 / 480), steps: 10, at: 2500)
+        AppRig.run(app, from: 2500, to: 3600)
+        #expect(app.scene.view.contentOffset.x == 0)
+    }
+
+    /// A touch that begins on a control and lifts off it does nothing (UIKit's touchUpInside).
+    @Test func aTouchThatSlidesOffTheHomeButtonDoesNothing() throws {
+        let app = try Self.app()
+        app.navigator.show(scene: "map", at: 0)
+        AppRig.run(app, from: 0, to: 1000)
+        app.swipe(from: Point(x: 56 / 800, y: 56 / 480), to: Point(x: 0.5, y: 0.5), steps: 10, at: 1100)
+        AppRig.run(app, from: 1100, to: 2000)
+        #expect(app.scene.config.id == "map")
+        #expect(!AppRig.names(app).contains("scrollViewWillBeginDragging"), "\(AppRig.names(app))")
+        app.tap(x: 56 / 800, y: 56 / 480, at: 2100)
+        AppRig.run(app, from: 2100, to: 3000)
+        #expect(app.scene.config.id == "gallery")
+    }
+
+    /// While the choice of languages is open, a drag anywhere moves nothing under it, and a tap beside it closes it.
+    @Test func theOpenLanguageChoiceTakesEveryTouch() throws {
+        let app = try Self.app()
+        let menu = LanguageMenu(app.navigator.languages, sceneSize: app.sceneSize)
+        app.tap(x: menu.button.midX / 800, y: menu.button.midY / 480, at: 100)
+        AppRig.run(app, from: 100, to: 300)
+        #expect(app.navigator.languages.isChoosing)
+        app.swipe(from: Point(x: 0.5, y: 0.5), to: Point(x: 0.1, y: 0.5), steps: 10, at: 400)
+        AppRig.run(app, from: 400, to: 1500)
+        #expect(app.scene.view.contentOffset.x == 0)
+        #expect(!app.navigator.languages.isChoosing)
+    }
+}
