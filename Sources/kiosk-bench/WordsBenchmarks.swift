@@ -54,7 +54,7 @@ func languageSwitchMs(rounds: Int) -> Double {
         frames(until: 800)
         var open = Languages(app.manifest.languages)
         open.isChoosing = true
-        let deutsch = LanguageMenu(open, sceneSize: size).options[1].rect
+        let deutsch = LanguageMenu(open, sceneSize: size).option("de")!
         tap(Point(x: deutsch.midX, y: deutsch.midY), at: 900)
         let clock = ContinuousClock()
         while app.language != "de" && t < 2000 {

@@ -61,8 +61,9 @@ import Testing
         // top right. A tap on it through the panel goes home.
         var log = LogWriter()
         let scene = Size(width: 400, height: 640)
-        let centre = HomeButtonStyle.margin + HomeButtonStyle.size / 2
-        let physical = Rotation.quarter.inverse.toScene(Point(x: centre / scene.width, y: centre / scene.height))
+        let centre = Point(x: HomeButtonStyle.margin + HomeButtonStyle.size / 2, y: HomeButtonStyle.size / 2)
+        let physical = Rotation.quarter.inverse.toScene(
+            Point(x: centre.x / scene.width, y: centre.y / scene.height))
         let raw = Self.panel.apply(physical)
         log.tap(raw.x, raw.y, at: 500)
         let r = try Kiosk.run(

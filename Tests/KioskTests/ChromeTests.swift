@@ -100,4 +100,49 @@ import Testing
         #expect(app.scene.view.contentOffset.x == 0)
         #expect(!app.navigator.languages.isChoosing)
     }
+
+    /// Sizes and contrast a designer would sign: on the default panel (a 27-inch 1080p screen, 598 mm across)
+    /// every control is at least 15 mm and 44 points each way (Apple's HIG), and every word of the chrome is
+    /// at least 4.5:1 against the chrome behind it (WCAG 1.4.3), the page dots 3:1 (WCAG 1.4.11).
+    @Test(arguments: [false, true]) func everyControlIsFingerSizedAndEveryWordReadable(choosing: Bool) throws {
+        // The gallery, not home: with the home button.
+        let text = Self.manifest.replacingOccurrences(of: #""home": "gallery""#, with: #""home": "map""#)
+        let m = try Manifest.parse(text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true })
+        let app = KioskApp(manifest: m, physicalSize: Size(width: 1920, height: 1080), startScene: "gallery") { _ in
+            ImageInfo(size: Size(width: 1600, height: 960), loaded: true)
+        }
+        if choosing { app.navigator.tapControl(Chrome.languageButtonID, at: 0) }
+        let minimum = max(44, 15 / (598.0 / 1920))
+        let chrome = app.navigator.chrome
+        let controls = chrome.targets.filter { $0.id != Chrome.captionID && $0.id != Chrome.languageCloseID }
+        #expect(controls.count == (choosing ? 7 : 5), "\(controls.map(\.id))")
+        for target in controls where target.id != Chrome.previousPageID && target.id != Chrome.nextPageID {
+            #expect(target.rect.width >= minimum && target.rect.height >= minimum, "\(target.id): \(target.rect)")
+        }
+        let page = try #require(app.scene.pageControlFrame)
+        #expect(page.width >= minimum && page.height >= minimum, "\(page)")
+        var words = 0
+        for command in chrome.commands {
+            switch command {
+            case .text(let run):
+                words += 1
+                #expect(run.color.contrast(with: ChromeStyle.bar) >= 4.5, "\(run.text)")
+            case .dot(_, _, let color):
+                #expect(color.over(ChromeStyle.bar).contrast(with: ChromeStyle.bar) >= 3)
+            default: break
+            }
+        }
+        #expect(words >= (choosing ? 5 : 3))
+        #expect(ChromeStyle.bar.alpha == 1, "the chrome's words are measured against the bar alone")
+    }
+
+    @Test func theContrastIsWCAGs() {
+        let black = Color(red: 0, green: 0, blue: 0, alpha: 1)
+        let white = Color(red: 1, green: 1, blue: 1, alpha: 1)
+        #expect(abs(black.contrast(with: white) - 21) < 1e-9)
+        #expect(white.contrast(with: white) == 1)
+        // #777777 on white: 4.48, WCAG's well-known near miss.
+        let grey = Color(red: 0x77 / 255.0, green: 0x77 / 255.0, blue: 0x77 / 255.0, alpha: 1)
+        #expect(abs(grey.contrast(with: white) - 4.48) < 0.01)
+    }
 }

@@ -168,9 +168,10 @@ import Testing
         var open = Languages(["en", "de", "ar"])
         open.isChoosing = true
         let choice = LanguageMenu(open, sceneSize: app.sceneSize)
-        #expect(choice.options.map(\.language) == ["en", "de", "ar"])
+        // The choice lists the other languages (the visitor's own is the button's).
+        #expect(choice.options.map(\.language) == ["de", "ar"])
         #expect(Self.texts(app.drawList()).contains { $0.text == "Deutsch" })
-        let deutsch = choice.options[1].rect
+        let deutsch = try #require(choice.option("de"))
         tap(app, deutsch.midX, deutsch.midY, at: 700)
         AppRig.run(app, from: 700, to: 1200)
         #expect(app.language == "de")
@@ -235,7 +236,7 @@ extension WordsTests {
         let button = LanguageMenu(Languages(["en", "de", "ar"]), sceneSize: app.sceneSize).button
         var open = Languages(["en", "de", "ar"])
         open.isChoosing = true
-        let deutsch = LanguageMenu(open, sceneSize: app.sceneSize).options[1].rect
+        let deutsch = try #require(LanguageMenu(open, sceneSize: app.sceneSize).option("de"))
         let w = app.sceneSize.width
         let h = app.sceneSize.height
         let events: [(Double, EventLog.Event)] = [

@@ -31,7 +31,16 @@ struct Chrome {
 
     static func isControl(_ id: String) -> Bool { id.hasPrefix("\u{0}") }
 
+    let scene: Scene
+    let languages: Languages
+    let homeButton: Rect?
+    let sceneSize: Size
+
     init(scene: Scene, languages: Languages, homeButton: Rect?, sceneSize: Size) {
+        self.scene = scene
+        self.languages = languages
+        self.homeButton = homeButton
+        self.sceneSize = sceneSize
         var targets: [Target] = []
         if languages.canChoose {
             let menu = LanguageMenu(languages, sceneSize: sceneSize)
@@ -55,6 +64,30 @@ struct Chrome {
         self.targets = targets
     }
 
+    /// The chrome drawn across the screen, in one material (`ChromeStyle.bar`) wherever it lies, over the
+    /// picture or beside it: the title bar and its hairline, the caption bands, the page control, the home
+    /// button, the language button and its open choice last (above the rest).
+    var commands: [DrawCommand] {
+        let language = languages.current
+        let fallback = languages.first
+        var out: [DrawCommand] = []
+        for (caption, band) in scene.visibleCaptions() {
+            out.append(.fill(band, ChromeStyle.bar))
+            out.append(.text(scene.captionRun(caption, in: band, language: language, fallback: fallback)))
+        }
+        if scene.config.pageControl { scene.appendPageDots(to: &out) }
+        if let title = scene.config.title {
+            let bar = Scene.titleBar(sceneSize)
+            out.append(.fill(bar, ChromeStyle.bar))
+            out.append(.fill(Rect(x: 0, y: bar.maxY, width: bar.width, height: 1), ChromeStyle.separator))
+            out.append(.text(scene.titleRun(title, language: language, fallback: fallback)))
+        }
+        if let homeButton {
+            out.append(.homeButton(homeButton.insetBy(dx: HomeButtonStyle.inset, dy: HomeButtonStyle.inset)))
+        }
+        if languages.canChoose { out += LanguageMenu(languages, sceneSize: sceneSize).commands }
+        return out
+    }
     /// The control or bar under `p`, nil where the content shows.
     func target(at p: Point) -> String? { targets.first { $0.rect.contains(p) }?.id }
 }
@@ -76,4 +109,16 @@ struct ChromeTouch {
         held = nil
         return (true, e.kind == .up && chrome().target(at: e.position) == id ? id : nil)
     }
+}
+
+/// How the chrome looks: one opaque material for every bar and control (UIKit's dark `systemGray5`, as a bar
+/// that is not translucent), so that a bar reads the same over a picture and over the background beside it,
+/// a hairline `separator` under a bar; white words on it, the tint for a bar button's.
+enum ChromeStyle {
+    /// UIKit's dark `systemGray5`: #2C2C2E.
+    static let bar = Color(red: 0.173, green: 0.173, blue: 0.180, alpha: 1)
+    /// UIKit's dark `opaqueSeparator`: #38383A.
+    static let separator = Color(red: 0.220, green: 0.220, blue: 0.227, alpha: 1)
+    /// UIKit's dark `systemBlue` in its accessible variant, #409CFF: 4.9:1 on the bar.
+    static let tint = Color(red: 0.251, green: 0.612, blue: 1, alpha: 1)
 }

@@ -91,7 +91,6 @@ extension Scene {
                 appendImage(i, view: page, origin: origin, clip: clip, tiles: &tiles, to: &out)
                 appendIndicators(page, origin: origin, to: &out)
             }
-            if config.pageControl && pages.count > 1 { appendPageDots(to: &out) }
         }
         return out
     }
@@ -226,25 +225,21 @@ extension Scene {
     /// The current page's dot, across (nil without a page control).
     var currentPageDotX: Double? { pageControlFrame.map { _ in pageDotX(view.currentPage ?? 0) } }
 
-    /// iOS' page control: white dots, the current one opaque, on a dark translucent pill for contrast.
+    /// iOS' page control: white dots, the current one opaque, on the chrome's material (UIPageControl's
+    /// prominent background).
     func appendPageDots(to out: inout [DrawCommand]) {
-        let spacing = PageControlStyle.spacing
-        let radius = PageControlStyle.radius
-        let n = Double(pages.count)
-        let width = n * spacing
-        let center = Point(x: size.width / 2, y: size.height - PageControlStyle.bottomMargin)
-        out.append(
-            .fill(
-                Rect(
-                    x: center.x - width / 2 - radius, y: center.y - spacing / 2 - 2, width: width + 2 * radius,
-                    height: spacing + 4),
-                Color(red: 0, green: 0, blue: 0, alpha: 0.3)))
+        guard let frame = pageControlFrame else { return }
+        let pill = Rect(
+            x: frame.minX + PageControlStyle.padding / 2, y: frame.midY - PageControlStyle.spacing / 2 - 2,
+            width: frame.width - PageControlStyle.padding, height: PageControlStyle.spacing + 4)
+        out.append(.fill(pill, ChromeStyle.bar))
         let current = view.currentPage ?? 0
         for i in 0..<pages.count {
-            let x = pageDotX(i)
             let alpha = i == current ? 1.0 : 0.4
             out.append(
-                .dot(center: Point(x: x, y: center.y), radius: radius, Color(red: 1, green: 1, blue: 1, alpha: alpha)))
+                .dot(
+                    center: Point(x: pageDotX(i), y: frame.midY), radius: PageControlStyle.radius,
+                    Color(red: 1, green: 1, blue: 1, alpha: alpha)))
         }
     }
 }
@@ -254,10 +249,10 @@ enum PageControlStyle {
     static let radius = 4.0
     static let spacing = 18.0
     static let bottomMargin = 36.0
-    /// Its touch area: 24 points beside the end dots, and 48 points tall (Apple's HIG asks 44 points at least;
-    /// 48 is 15 mm on a 27-inch 1080p panel).
+    /// Its touch area: 24 points beside the end dots, and 52 points tall (Apple's HIG asks 44 points at least;
+    /// 15 mm is 48.2 points on a 27-inch 1080p panel).
     static let padding = 24.0
-    static let height = 48.0
+    static let height = 52.0
 }
 
 /// What of `outer` lies outside `inner`: up to four rectangles (above, below, left, right).

@@ -243,16 +243,13 @@ public final class KioskApp {
         return drawList(of: scene, tiles: &tiles)
     }
 
-    /// A scene's commands with its words in the visitor's language, the home button where it has one and the
-    /// language button (the outgoing scene of a transition too).
+    /// A scene's commands with its words in the visitor's language and the chrome over it (the outgoing scene
+    /// of a transition too).
     public func drawList(of scene: Scene, tiles: inout TileQuery) -> [DrawCommand] {
         var list = scene.drawList(tiles: &tiles)
         list += scene.pulse?.commands(in: scene, at: now) ?? []
         list += scene.wordCommands(language: language, fallback: navigator.languages.first)
-        if let frame = navigator.homeButtonFrame(of: scene) { list.append(.homeButton(frame)) }
-        if navigator.languages.canChoose {
-            list += LanguageMenu(navigator.languages, sceneSize: sceneSize).commands
-        }
+        list += navigator.chrome(over: scene).commands
         if case .askingStillThere(let since) = presence.screen, scene === self.scene, let reset = presence.idleResetDue
         {
             list +=
@@ -269,10 +266,14 @@ public final class KioskApp {
     public func chooseLanguage(_ tag: String) { navigator.choose(tag) }
 }
 
-/// The home button: a 64 pt disc 24 pt from the top-left corner (large enough for a finger: Apple's HIG asks 44 pt).
+/// The home button: a 64 pt square in the top-left corner, in the title bar where there is one (large enough
+/// for a finger: Apple's HIG asks 44 pt, and 64 pt is 20 mm on a 27-inch 1080p panel), a 52 pt disc with a house
+/// drawn in it.
 public enum HomeButtonStyle {
     public static let size = 64.0
-    public static let margin = 24.0
+    public static let margin = 8.0
+    /// The disc's distance from the button's edges.
+    static let inset = 6.0
 }
 
 extension Double {

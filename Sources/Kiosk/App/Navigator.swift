@@ -181,13 +181,14 @@ final class Navigator {
     /// The home button: top-left, shown on every scene but home.
     func homeButtonFrame(of scene: Scene) -> Rect? {
         guard manifest.homeButton, scene.config.id != home else { return nil }
-        return Rect(
-            x: HomeButtonStyle.margin, y: HomeButtonStyle.margin, width: HomeButtonStyle.size,
-            height: HomeButtonStyle.size)
+        return Rect(x: HomeButtonStyle.margin, y: 0, width: HomeButtonStyle.size, height: HomeButtonStyle.size)
     }
 
     /// The chrome over the scene shown now.
-    var chrome: Chrome {
+    var chrome: Chrome { chrome(over: scene) }
+
+    /// The chrome over `scene` (the scene shown, or the one a transition leaves).
+    func chrome(over scene: Scene) -> Chrome {
         Chrome(scene: scene, languages: languages, homeButton: homeButtonFrame(of: scene), sceneSize: sceneSize)
     }
 

@@ -1,10 +1,11 @@
 import ScrollEngine
 
 /// A scene's words as text runs: each hotspot's label on its picture, the overlays, each page's caption, the
-/// title bar. The frame draws those on screen (`wordCommands`); `kiosk --check` measures every one of them at
-/// the opening view (`wordBoxes`). One builder per kind, for both.
+/// title. The frame draws the labels and overlays on screen (`wordCommands`; the captions and the title are
+/// the chrome's, `Chrome.commands`); `kiosk --check` measures every one of them at the opening view
+/// (`wordBoxes`). One builder per kind, for both.
 extension Scene {
-    /// The scene's words in `language` (`fallback`: the manifest's first) that are on screen now.
+    /// The words on the scene's pictures in `language` (`fallback`: the manifest's first) that are on screen now.
     func wordCommands(language: String, fallback: String) -> [DrawCommand] {
         var out: [DrawCommand] = []
         let screen = Rect(origin: .zero, size: size)
@@ -16,14 +17,6 @@ extension Scene {
         for box in config.overlays {
             let run = overlayRun(box, language: language, fallback: fallback)
             if run.rect.intersects(screen) { out.append(.text(run)) }
-        }
-        for (caption, band) in visibleCaptions() {
-            out.append(.fill(band, WordStyle.captionBand))
-            out.append(.text(captionRun(caption, in: band, language: language, fallback: fallback)))
-        }
-        if let title = config.title {
-            out.append(.fill(Self.titleBar(size), WordStyle.titleBar))
-            out.append(.text(titleRun(title, language: language, fallback: fallback)))
         }
         return out
     }

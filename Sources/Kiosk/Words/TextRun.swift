@@ -52,7 +52,6 @@ public enum WordStyle {
     /// A scene's title bar across the top, and its text.
     public static let titleBarHeight = 64.0
     public static let titleSize = 30.0
-    public static let titleBar = Color(red: 0.06, green: 0.06, blue: 0.08, alpha: 0.72)
     /// The title keeps clear of the home button and the language button on either side.
     public static let titleInset = 184.0
     /// A hotspot's label at the picture's fitted zoom (it grows and shrinks with the picture).
@@ -63,16 +62,13 @@ public enum WordStyle {
     /// A carousel page's caption, in a band across the bottom.
     public static let captionSize = 24.0
     public static let captionBandHeight = 96.0
-    public static let captionBand = Color(red: 0.06, green: 0.06, blue: 0.08, alpha: 0.66)
     public static let white = Color(red: 1, green: 1, blue: 1, alpha: 1)
     /// The language button: at least 64 x 64 points, covering the point 40 points from the top and from the
-    /// trailing edge (docs/manifest.md); its text.
+    /// trailing edge (docs/manifest.md), in the title bar; its text.
     public static let languageButtonHeight = 64.0
     public static let languageButtonMinimumWidth = 64.0
     public static let languageButtonMargin = 8.0
     public static let languageNameSize = 22.0
-    public static let languagePlate = Color(red: 0.06, green: 0.06, blue: 0.08, alpha: 0.78)
-    public static let languageChosen = Color(red: 0.16, green: 0.36, blue: 0.70, alpha: 0.9)
     /// The longest a label is (points at its size, before it is cut with an ellipsis).
     public static let labelMaximumWidth = 360.0
 }
@@ -91,9 +87,10 @@ extension Rect {
 }
 
 /// The language button and, while it is open, the choice of languages below it: in the top corner opposite the
-/// home button, at least 64 x 64 points and covering the point 40 points from the top and from that edge
-/// (docs/manifest.md). With two languages the button shows the other language's name (a tap switches to
-/// it); with more, the visitor's, and a tap opens the choice.
+/// home button, in the title bar (as a bar button), at least 64 x 64 points and covering the point 40 points
+/// from the top and from that edge (docs/manifest.md). With two languages the button shows the other
+/// language's name (a tap switches to it); with more, the visitor's, and a tap opens the choice of the others
+/// (the visitor's own is the button's).
 public struct LanguageMenu {
     public let button: Rect
     public let options: [(language: String, rect: Rect)]
@@ -104,36 +101,51 @@ public struct LanguageMenu {
 
     public init(_ languages: Languages, sceneSize: Size) {
         self.languages = languages
-        let m = WordStyle.languageButtonMargin
         let h = WordStyle.languageButtonHeight
-        let button = Rect(x: sceneSize.width - m - Self.buttonWidth, y: m, width: Self.buttonWidth, height: h)
+        let button = Rect(
+            x: sceneSize.width - WordStyle.languageButtonMargin - Self.buttonWidth, y: 0, width: Self.buttonWidth,
+            height: h)
         self.button = button
+        let others = languages.offered.filter { $0 != languages.current }
         options =
             languages.isChoosing
-            ? languages.offered.enumerated().map { i, tag in
-                (tag, Rect(x: button.minX, y: button.maxY + m + Double(i) * h, width: button.width, height: h))
+            ? others.enumerated().map { i, tag in
+                (tag, Rect(x: button.minX, y: button.maxY + 1 + Double(i) * h, width: button.width, height: h))
             } : []
     }
+
+    /// Where language `tag` is in the open choice.
+    public func option(_ tag: String) -> Rect? { options.first { $0.language == tag }?.rect }
 
     /// What the button says, and in which language.
     var buttonLanguage: String { languages.offered.count == 2 ? languages.next : languages.current }
 
-    /// The button and the open choice, drawn.
+    /// The button (in the chrome's tint, as a bar button's words) and the open choice: one panel of the
+    /// chrome's material, a hairline between its lines.
     public var commands: [DrawCommand] {
-        var out: [DrawCommand] = [.fill(button, WordStyle.languagePlate)]
-        out.append(name(buttonLanguage, in: button))
-        for (tag, rect) in options {
-            let chosen = tag == languages.current
-            out.append(.fill(rect, chosen ? WordStyle.languageChosen : WordStyle.languagePlate))
-            out.append(name(tag, in: rect))
+        var out: [DrawCommand] = [.fill(button, ChromeStyle.bar)]
+        out.append(name(buttonLanguage, in: button, color: ChromeStyle.tint))
+        guard let first = options.first?.rect, let last = options.last?.rect else { return out }
+        out.append(
+            .fill(
+                Rect(x: first.minX, y: first.minY, width: first.width, height: last.maxY - first.minY), ChromeStyle.bar)
+        )
+        for (i, (tag, rect)) in options.enumerated() {
+            if i > 0 {
+                out.append(
+                    .fill(
+                        Rect(x: rect.minX + 16, y: rect.minY, width: rect.width - 16, height: 1), ChromeStyle.separator)
+                )
+            }
+            out.append(name(tag, in: rect, color: WordStyle.white))
         }
         return out
     }
 
-    func name(_ tag: String, in rect: Rect) -> DrawCommand {
+    func name(_ tag: String, in rect: Rect, color: Color) -> DrawCommand {
         .text(
             TextRun(
-                Languages.nativeName(tag), language: tag, size: WordStyle.languageNameSize, color: WordStyle.white,
+                Languages.nativeName(tag), language: tag, size: WordStyle.languageNameSize, color: color,
                 rect: rect.insetBy(dx: 8, dy: 0)))
     }
 }
