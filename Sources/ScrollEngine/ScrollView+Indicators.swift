@@ -62,7 +62,11 @@ extension ScrollView {
         let inset = ScrollConstants.indicatorInset
         // Leave the corner to the other indicator when both are shown, as iOS does.
         let corner = showsIndicator(cross) ? thickness + inset : 0
-        let track = Swift.max(0, bounds[axis] - 2 * inset - corner)
+        let insets = axis == .horizontal ? horizontalScrollIndicatorInsets : verticalScrollIndicatorInsets
+        let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        // The corner is at the trailing end of the horizontal track: the left in a right-to-left layout.
+        let before = insets.leading(axis) + (axis == .horizontal && rightToLeft ? corner : 0)
+        let track = Swift.max(0, bounds[axis] - 2 * inset - corner - insets.leading(axis) - insets.trailing(axis))
         let r = offsetLimits(axis)
         let contentExtent = r.upperBound - r.lowerBound + bounds[axis]
         var length = Swift.min(
@@ -72,12 +76,32 @@ extension ScrollView {
             position < r.lowerBound ? r.lowerBound - position : position > r.upperBound ? position - r.upperBound : 0
         length = Swift.max(Swift.min(ScrollConstants.indicatorMinimumBouncingLength, length), length - overscroll)
         let progress = ((position - r.lowerBound) / (r.upperBound - r.lowerBound)).clamped(0, 1)
-        let start = inset + progress * (track - length)
-        let crossPosition = bounds[cross] - inset - thickness
+        let start = inset + before + progress * (track - length)
+        let crossPosition =
+            axis == .vertical && rightToLeft
+            ? inset + insets.left : bounds[cross] - inset - thickness - insets.trailing(cross)
         let frame =
             axis == .horizontal
             ? Rect(x: start, y: crossPosition, width: length, height: thickness)
             : Rect(x: crossPosition, y: start, width: thickness, height: length)
         return ScrollIndicator(frame: frame, alpha: indicatorAlpha)
+    }
+}
+
+/// UIKit's `UISemanticContentAttribute`, the cases that decide a direction.
+public enum SemanticContentAttribute: Sendable {
+    case unspecified, forceLeftToRight, forceRightToLeft
+}
+
+/// UIKit's `UIUserInterfaceLayoutDirection`.
+public enum UserInterfaceLayoutDirection: Sendable {
+    case leftToRight, rightToLeft
+}
+
+extension ScrollView {
+    /// The direction the view lays out in (UIView's): right to left only when forced so (the kiosk forces it in
+    /// a right-to-left language; there is no trait environment to inherit from).
+    public var effectiveUserInterfaceLayoutDirection: UserInterfaceLayoutDirection {
+        semanticContentAttribute == .forceRightToLeft ? .rightToLeft : .leftToRight
     }
 }

@@ -77,6 +77,14 @@ public final class ScrollView {
     public var showsHorizontalScrollIndicator = true
     public var showsVerticalScrollIndicator = true
     public var indicatorStyle: IndicatorStyle = .default
+    /// Where the vertical indicator runs (UIKit's `verticalScrollIndicatorInsets`): inside the bounds by these,
+    /// below a bar over the content, beside a table's index.
+    public var verticalScrollIndicatorInsets = EdgeInsets.zero
+    /// Where the horizontal indicator runs (UIKit's `horizontalScrollIndicatorInsets`).
+    public var horizontalScrollIndicatorInsets = EdgeInsets.zero
+    /// UIView's: `.forceRightToLeft` lays the view out right to left (the vertical indicator on the left edge,
+    /// as UIKit puts it in a right-to-left language).
+    public var semanticContentAttribute = SemanticContentAttribute.unspecified
     /// Read by the touch layer: hold touches on content for `delaysContentTouchesDuration` before handing them on.
     public var delaysContentTouches = true
     /// Read by the touch layer: a touch that turns into a scroll cancels the content's touch.

@@ -145,4 +145,61 @@ import Testing
         let grey = Color(red: 0x77 / 255.0, green: 0x77 / 255.0, blue: 0x77 / 255.0, alpha: 1)
         #expect(abs(grey.contrast(with: white) - 4.48) < 0.01)
     }
+
+    /// Right to left, all of it, as UIKit mirrors an interface (`semanticContentAttribute`): in Arabic the
+    /// home button is at the right and the language button at the left, the carousel's first page is at the
+    /// right and a swipe to the right brings the next, the page dots run right to left (a tap left of the
+    /// current dot turns to the next page), and the visitor keeps their page when the language turns.
+    @Test func inArabicTheChromeAndThePagesRunRightToLeft() throws {
+        let text = Self.manifest.replacingOccurrences(of: #""home": "gallery""#, with: #""home": "map""#)
+        let m = try Manifest.parse(text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true })
+        let app = KioskApp(manifest: m, physicalSize: Size(width: 800, height: 480), startScene: "gallery") { _ in
+            ImageInfo(size: Size(width: 1600, height: 960), loaded: true)
+        }
+        app.swipe(from: Point(x: 0.8, y: 0.5), to: Point(x: 0.2, y: 0.5), steps: 10, at: 100)
+        AppRig.run(app, from: 100, to: 1200)
+        #expect(app.scene.currentPage == 1)
+        app.chooseLanguage("ar")
+        // Page 1 of three, in the middle either way; the pages' order turned about it.
+        #expect(app.scene.currentPage == 1)
+        #expect(app.scene.view.contentOffset.x == 800)
+        let chrome = app.navigator.chrome
+        #expect(chrome.target(at: Point(x: 760, y: 32)) == Chrome.homeButtonID)
+        #expect(chrome.target(at: Point(x: 40, y: 32)) == Chrome.languageButtonID)
+        #expect(app.scene.pageDotX(0) > app.scene.pageDotX(1) && app.scene.pageDotX(1) > app.scene.pageDotX(2))
+        // A swipe to the right: the next page (2), which lies at the left.
+        app.swipe(from: Point(x: 0.2, y: 0.5), to: Point(x: 0.8, y: 0.5), steps: 10, at: 1300)
+        AppRig.run(app, from: 1300, to: 2400)
+        #expect(app.scene.currentPage == 2)
+        #expect(app.scene.view.contentOffset.x == 0)
+        // A tap right of the current dot: the previous page.
+        let dot = try #require(app.scene.currentPageDotX)
+        app.tap(x: (dot + 20) / 800, y: 444 / 480, at: 2500)
+        AppRig.run(app, from: 2500, to: 3600)
+        #expect(app.scene.currentPage == 1)
+        // Page 1's picture is drawn where the screen is.
+        let drawn = app.drawList().compactMap { c -> Int? in
+            if case .picture(let p, _) = c, p.clip.width > 0 { return p.index }
+            return nil
+        }
+        #expect(drawn == [1], "\(drawn)")
+        // The idle reset's first page is at the right.
+        app.scene.reset()
+        #expect(app.scene.currentPage == 0 && app.scene.view.contentOffset.x == 1600)
+    }
+
+    /// The vertical scroll indicator runs below the title bar and beside a list's index, on the leading edge
+    /// in a right-to-left language, as UIKit's (`verticalScrollIndicatorInsets`).
+    @Test func theScrollIndicatorKeepsClearOfTheChrome() throws {
+        let app = try ListTests.app()
+        let view = app.scene.view
+        view.setContentOffset(Point(x: 0, y: 300), animated: false)
+        let bar = try #require(view.verticalIndicator?.frame)
+        #expect(bar.minY >= WordStyle.titleBarHeight, "\(bar)")
+        #expect(bar.maxX <= 800 - ListStyle.indexWidth, "\(bar)")
+        app.chooseLanguage("ar")
+        let mirrored = try #require(view.verticalIndicator?.frame)
+        #expect(mirrored.minX >= ListStyle.indexWidth && mirrored.maxX < 400, "\(mirrored)")
+        #expect(mirrored.minY == bar.minY)
+    }
 }

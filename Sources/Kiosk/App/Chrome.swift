@@ -58,7 +58,10 @@ struct Chrome {
             var after = control
             after.origin.x = dot
             after.size.width = control.maxX - dot
-            targets += [Target(id: Self.previousPageID, rect: before), Target(id: Self.nextPageID, rect: after)]
+            // The next page's dot is at the left in a right-to-left layout.
+            let (left, right) =
+                scene.isRightToLeft ? (Self.nextPageID, Self.previousPageID) : (Self.previousPageID, Self.nextPageID)
+            targets += [Target(id: left, rect: before), Target(id: right, rect: after)]
         }
         for band in scene.captionBands() { targets.append(Target(id: Self.captionID, rect: band)) }
         self.targets = targets

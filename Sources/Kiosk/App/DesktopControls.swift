@@ -47,8 +47,9 @@ extension Scene {
         let page = Point(x: v.bounds.width * KeyboardStyle.pageStep, y: v.bounds.height * KeyboardStyle.pageStep)
         let turns = config.type == .carousel
         switch name {
-        case "Left": turns ? turnPage(-1) : scroll(v, by: Point(x: -KeyboardStyle.arrowStep, y: 0))
-        case "Right": turns ? turnPage(1) : scroll(v, by: Point(x: KeyboardStyle.arrowStep, y: 0))
+        // Left and Right turn towards the page on that side: the next is at the left in a right-to-left layout.
+        case "Left": turns ? turnPage(isRightToLeft ? 1 : -1) : scroll(v, by: Point(x: -KeyboardStyle.arrowStep, y: 0))
+        case "Right": turns ? turnPage(isRightToLeft ? -1 : 1) : scroll(v, by: Point(x: KeyboardStyle.arrowStep, y: 0))
         case "Up": scroll(v, by: Point(x: 0, y: -KeyboardStyle.arrowStep))
         case "Down": scroll(v, by: Point(x: 0, y: KeyboardStyle.arrowStep))
         case "PageUp": turns ? turnPage(-1) : scroll(v, by: Point(x: 0, y: -page.y))
@@ -73,9 +74,10 @@ extension Scene {
 
     /// Turns the carousel a page (`wrapping`: past the last comes the first, as the attract loop turns).
     func turnPage(_ direction: Int, wrapping: Bool = false) {
-        guard let current = view.currentPage else { return }
+        guard let current = currentPage else { return }
         let count = view.pageCount(.horizontal)
         let target = wrapping ? (current + direction + count) % count : max(0, min(count - 1, current + direction))
-        view.setContentOffset(Point(x: view.pageOffset(target, .horizontal), y: view.contentOffset.y), animated: true)
+        view.setContentOffset(
+            Point(x: view.pageOffset(pagePosition(target), .horizontal), y: view.contentOffset.y), animated: true)
     }
 }

@@ -85,7 +85,7 @@ extension Scene {
                 x: -view.contentOffset.x, y: 0, width: size.width * Double(pages.count), height: size.height)
             for r in subtract(strip, from: screen) { out.append(.background(r)) }
             for (i, page) in pages.enumerated() {
-                let origin = Point(x: Double(i) * size.width - view.contentOffset.x, y: 0)
+                let origin = pageOrigin(i)
                 guard origin.x < size.width, origin.x + size.width > 0 else { continue }
                 let clip = intersection(screen, Rect(origin: origin, size: size))
                 appendImage(i, view: page, origin: origin, clip: clip, tiles: &tiles, to: &out)
@@ -216,14 +216,15 @@ extension Scene {
             height: h)
     }
 
-    /// The middle of page `i`'s dot, across.
+    /// The middle of page `i`'s dot, across: the dots in the pages' order (right to left in a right-to-left
+    /// layout, as UIPageControl's).
     func pageDotX(_ i: Int) -> Double {
         let spacing = PageControlStyle.spacing
-        return size.width / 2 - Double(pages.count) * spacing / 2 + spacing * (Double(i) + 0.5)
+        return size.width / 2 - Double(pages.count) * spacing / 2 + spacing * (Double(pagePosition(i)) + 0.5)
     }
 
     /// The current page's dot, across (nil without a page control).
-    var currentPageDotX: Double? { pageControlFrame.map { _ in pageDotX(view.currentPage ?? 0) } }
+    var currentPageDotX: Double? { pageControlFrame.map { _ in pageDotX(currentPage ?? 0) } }
 
     /// iOS' page control: white dots, the current one opaque, on the chrome's material (UIPageControl's
     /// prominent background).
@@ -233,7 +234,7 @@ extension Scene {
             x: frame.minX + PageControlStyle.padding / 2, y: frame.midY - PageControlStyle.spacing / 2 - 2,
             width: frame.width - PageControlStyle.padding, height: PageControlStyle.spacing + 4)
         out.append(.fill(pill, ChromeStyle.bar))
-        let current = view.currentPage ?? 0
+        let current = currentPage ?? 0
         for i in 0..<pages.count {
             let alpha = i == current ? 1.0 : 0.4
             out.append(

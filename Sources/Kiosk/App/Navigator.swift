@@ -178,10 +178,12 @@ final class Navigator {
         place(makeScene(current))
     }
 
-    /// The home button: top-left, shown on every scene but home.
+    /// The home button: in the leading top corner (the right in a right-to-left language), shown on every scene
+    /// but home.
     func homeButtonFrame(of scene: Scene) -> Rect? {
         guard manifest.homeButton, scene.config.id != home else { return nil }
-        return Rect(x: HomeButtonStyle.margin, y: 0, width: HomeButtonStyle.size, height: HomeButtonStyle.size)
+        let frame = Rect(x: HomeButtonStyle.margin, y: 0, width: HomeButtonStyle.size, height: HomeButtonStyle.size)
+        return languages.isRightToLeft ? frame.mirrored(across: sceneSize.width) : frame
     }
 
     /// The chrome over the scene shown now.
@@ -223,7 +225,7 @@ final class Navigator {
         guard languages.choose(tag) else { return }
         sink.add(TraceEvent(.languageDidChange(language: tag)))
         showLanguageImages()
-        for kept in scenes.values { kept.list?.relayout(language: tag) }
+        for kept in scenes.values { kept.relayout(language: tag) }
     }
 
     /// Scenes whose images depend on the language show the visitor's: in place where the sizes are the same

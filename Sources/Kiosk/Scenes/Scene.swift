@@ -48,6 +48,9 @@ public final class Scene {
     /// of half the resolution), so a drift does not load and drop a level of tiles as it passes through it.
     var isDrifting = false
     let delegates: [TraceDelegate]
+    /// Laid out right to left (`layOut`): a carousel's first page at the right, as a UICollectionView lays
+    /// out in a right-to-left language.
+    private(set) var isRightToLeft = false
 
     /// `language`: the visitor's, `fallback` the manifest's first (a list is laid out in it).
     init(
@@ -126,7 +129,39 @@ public final class Scene {
         if let d = config.doubleTapZoom {
             controller.doubleTapZoomScale = config.type == .carousel ? d * Self.fitScale(images[0].size, in: size) : d
         }
+        layOut(language: language)
         reset()
+    }
+
+    /// The visitor's language now `language`: a list is laid out again in it, and the views take its direction
+    /// and the chrome's room (`layOut`).
+    func relayout(language: String) {
+        list?.relayout(language: language)
+        layOut(language: language)
+    }
+
+    /// The views in `language`'s direction, their vertical indicators clear of the chrome as UIKit's
+    /// (`verticalScrollIndicatorInsets`, which UIKit adjusts by a navigation bar's height): below the title
+    /// bar, beside a list's index, on the leading edge in a right-to-left language.
+    func layOut(language: String) {
+        let rightToLeft = Languages.isRightToLeft(language)
+        if rightToLeft != isRightToLeft, let page = currentPage {
+            // The visitor stays on their page: it moves to the other side.
+            isRightToLeft = rightToLeft
+            view.setContentOffset(
+                Point(x: view.pageOffset(pagePosition(page), .horizontal), y: view.contentOffset.y), animated: false)
+        }
+        isRightToLeft = rightToLeft
+        controller.pages = rightToLeft ? pages.reversed() : pages
+        var insets = EdgeInsets.zero
+        if config.title != nil { insets.top = WordStyle.titleBarHeight }
+        if list?.indexStrip(size: size, top: 0) != nil {
+            if rightToLeft { insets.left = ListStyle.indexWidth } else { insets.right = ListStyle.indexWidth }
+        }
+        for v in [view] + pages {
+            v.semanticContentAttribute = rightToLeft ? .forceRightToLeft : .forceLeftToRight
+            v.verticalScrollIndicatorInsets = insets
+        }
     }
 
     /// Shows other files of the same sizes in place (another language's images), its views as they are; false
@@ -158,7 +193,8 @@ public final class Scene {
             // Every view that shows an image takes its scale, zoomable or not (a page that does not zoom is
             // still fitted to the screen).
             if v.delegate?.viewForZooming(in: v) != nil { v.setZoomScale(v.minimumZoomScale, animated: false) }
-            let start = Point(x: v.offsetLimits(.horizontal).lowerBound, y: v.offsetLimits(.vertical).lowerBound)
+            var start = Point(x: v.offsetLimits(.horizontal).lowerBound, y: v.offsetLimits(.vertical).lowerBound)
+            if v === view && config.type == .carousel { start.x = view.pageOffset(pagePosition(0), .horizontal) }
             v.setContentOffset(start, animated: animated)
         }
     }
@@ -204,7 +240,7 @@ public final class Scene {
         if config.type == .carousel {
             guard h.page < pages.count, h.page == currentPage else { return nil }
             view = pages[h.page]
-            origin = Point(x: Double(h.page) * size.width - self.view.contentOffset.x, y: 0)
+            origin = pageOrigin(h.page)
         }
         let s = imageScale(view)
         return Rect(
@@ -216,12 +252,21 @@ public final class Scene {
     func imageView(at p: Point) -> (Int, ScrollView, Point) {
         guard !pages.isEmpty, size.width > 0 else { return (0, view, .zero) }
         let x = ((view.contentOffset.x + p.x) / size.width).rounded(.down)
-        let i = Int(x.isFinite ? min(max(x, 0), Double(pages.count - 1)) : 0)
-        return (i, pages[i], Point(x: Double(i) * size.width - view.contentOffset.x, y: 0))
+        let i = pagePosition(Int(x.isFinite ? min(max(x, 0), Double(pages.count - 1)) : 0))
+        return (i, pages[i], pageOrigin(i))
     }
 
     /// The page of a carousel, else nil.
-    public var currentPage: Int? { config.type == .carousel ? view.currentPage : nil }
+    public var currentPage: Int? { config.type == .carousel ? view.currentPage.map(pagePosition) : nil }
+
+    /// Where a carousel's page `i` lies in its paging view, counted from the left: `i`, or from the right in a
+    /// right-to-left layout. (Its own inverse: it also says which page lies at a place.)
+    func pagePosition(_ i: Int) -> Int { isRightToLeft ? pages.count - 1 - i : i }
+
+    /// The top-left of a carousel's page `i` on screen now.
+    func pageOrigin(_ i: Int) -> Point {
+        Point(x: Double(pagePosition(i)) * size.width - view.contentOffset.x, y: 0)
+    }
 
     /// The images the scene shows now or a swipe away: a carousel's page and those beside it; every image of
     /// the other kinds.

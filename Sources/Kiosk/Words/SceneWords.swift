@@ -80,7 +80,7 @@ extension Scene {
         guard config.type == .carousel else { return [] }
         return config.captions.enumerated().compactMap { i, caption in
             guard let caption, i < pages.count else { return nil }
-            let x = Double(i) * size.width - view.contentOffset.x
+            let x = pageOrigin(i).x
             guard x < size.width, x + size.width > 0 else { return nil }
             return (caption, captionBand(x: x))
         }
@@ -122,7 +122,7 @@ extension Scene {
     func imageViewShowing(_ h: Hotspot) -> (ScrollView, Point)? {
         guard config.type == .carousel else { return (view, .zero) }
         guard h.page < pages.count else { return nil }
-        let origin = Point(x: Double(h.page) * size.width - view.contentOffset.x, y: 0)
+        let origin = pageOrigin(h.page)
         guard origin.x < size.width, origin.x + size.width > 0 else { return nil }
         return (pages[h.page], origin)
     }

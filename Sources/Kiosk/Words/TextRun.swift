@@ -80,6 +80,10 @@ extension Rect {
         return common.width > 0 && common.height > 0
     }
 
+    /// Mirrored across a width of `width` (its left edge where its right edge was, from the other side), as a
+    /// right-to-left layout places what a left-to-right one puts at its leading edge.
+    func mirrored(across width: Double) -> Rect { Rect(x: width - maxX, y: minY, width: self.width, height: height) }
+
     /// Smaller by `dx` on the left and right and `dy` at the top and bottom.
     func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
@@ -87,7 +91,7 @@ extension Rect {
 }
 
 /// The language button and, while it is open, the choice of languages below it: in the top corner opposite the
-/// home button, in the title bar (as a bar button), at least 64 x 64 points and covering the point 40 points
+/// home button (the trailing one: the left in a right-to-left language), in the title bar (as a bar button), at least 64 x 64 points and covering the point 40 points
 /// from the top and from that edge (docs/manifest.md). With two languages the button shows the other
 /// language's name (a tap switches to it); with more, the visitor's, and a tap opens the choice of the others
 /// (the visitor's own is the button's).
@@ -102,9 +106,11 @@ public struct LanguageMenu {
     public init(_ languages: Languages, sceneSize: Size) {
         self.languages = languages
         let h = WordStyle.languageButtonHeight
-        let button = Rect(
+        // At the trailing edge: the left in a right-to-left language.
+        var button = Rect(
             x: sceneSize.width - WordStyle.languageButtonMargin - Self.buttonWidth, y: 0, width: Self.buttonWidth,
             height: h)
+        if languages.isRightToLeft { button = button.mirrored(across: sceneSize.width) }
         self.button = button
         let others = languages.offered.filter { $0 != languages.current }
         options =

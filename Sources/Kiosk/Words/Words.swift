@@ -47,6 +47,9 @@ public struct Languages: Equatable, Sendable {
     public var first: String { offered[0] }
 
     /// Whether the visitor can choose (the language button is shown).
+    /// Whether the visitor's language reads right to left (the chrome is mirrored for it).
+    var isRightToLeft: Bool { Self.isRightToLeft(current) }
+
     var canChoose: Bool { offered.count >= 2 }
 
     /// Chooses `tag` (one offered); true when that changed the language.
