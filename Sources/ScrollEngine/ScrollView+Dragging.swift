@@ -5,6 +5,7 @@ extension ScrollView {
         step(to: t)
         guard !isTracking else { return }
         stopMotion(byTouch: true, keepingAnimations: true)
+        dragDecelerates = false
         isTracking = true
         zoomedDuringTouch = false
         rawOffset = unbandedOffset(offset)
@@ -15,9 +16,9 @@ extension ScrollView {
     /// started it; it decides the directional lock and does not move the content (no jump by the slop).
     public func beginDragging(translation: Point = .zero, at t: Double) {
         if !isTracking { touchesBegan(at: t) } else { step(to: t) }
-        guard isScrollEnabled, !isDragging else { return }
+        guard isScrollEnabled, !fingerDrags else { return }
         stopMotion(byTouch: true)
-        isDragging = true
+        fingerDrags = true
         lock = directionalLock(for: translation)
         if let axis = pagingAxis {
             dragStartPage = Paging.targetPage(
@@ -34,7 +35,7 @@ extension ScrollView {
     /// other way). Past an edge the content is rubber-banded (or stopped when `bounces` is false).
     public func drag(by delta: Point, at t: Double) {
         step(to: t)
-        guard isDragging, delta.isFinite else { return }
+        guard fingerDrags, delta.isFinite else { return }
         let d = constrained(delta)
         rawOffset = rawOffset - d
         apply(offset: bandedOffset(rawOffset))
@@ -46,7 +47,7 @@ extension ScrollView {
     /// snaps to a page.
     public func endDragging(velocity: Point, at t: Double) {
         step(to: t)
-        guard isDragging else {
+        guard fingerDrags else {
             touchesEnded(at: t)
             return
         }
@@ -61,9 +62,11 @@ extension ScrollView {
                 if over != 0 { v[axis] *= RubberBand.slope(overscroll: over, dimension: bounds[axis]) }
             }
         }
-        isDragging = false
+        fingerDrags = false
         isTracking = false
         lock = .free
+        endingDrag = true
+        defer { endingDrag = false }
 
         if zoomNeedsBounce {
             var target = zoomBounceTarget().offset
@@ -95,6 +98,7 @@ extension ScrollView {
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate)
         if willDecelerate {
             startDeceleration(x: sims.x, y: sims.y, announce: true)
+            dragDecelerates = true
         } else {
             endPendingDeceleration()
         }
@@ -106,7 +110,7 @@ extension ScrollView {
     public func touchesEnded(at t: Double) {
         step(to: t)
         guard isTracking, !isZooming else { return }
-        if isDragging {
+        if fingerDrags {
             endDragging(velocity: .zero, at: t)
             return
         }
@@ -131,7 +135,7 @@ extension ScrollView {
     /// The touch was cancelled (the system took it): treated as a release without velocity.
     public func touchesCancelled(at t: Double) {
         if isZooming { endZooming(at: t) }
-        if isDragging { endDragging(velocity: .zero, at: t) } else { touchesEnded(at: t) }
+        if fingerDrags { endDragging(velocity: .zero, at: t) } else { touchesEnded(at: t) }
     }
 
     // MARK: Helpers

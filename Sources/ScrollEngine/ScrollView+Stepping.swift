@@ -38,7 +38,7 @@ extension ScrollView {
 
     /// Whether nothing moves and no finger is down: stepping further changes nothing but indicator fades.
     public var isAtRest: Bool {
-        if case .idle = activity { return !isTracking && !isDragging && !isZooming && !isDecelerating }
+        if case .idle = activity { return !isTracking && !fingerDrags && !isZooming && !isDecelerating }
         return false
     }
 

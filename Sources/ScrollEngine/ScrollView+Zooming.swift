@@ -58,7 +58,7 @@ extension ScrollView {
         isZooming = false
         let target = zoomScale.clamped(minimumZoomScale, effectiveMaximumZoomScale)
         delegate?.scrollViewDidEndZooming(self, atScale: target)
-        if isDragging {
+        if fingerDrags {
             rawOffset = unbandedOffset(offset)
         } else if !isTracking {
             startZoomBounce()

@@ -93,7 +93,10 @@ public final class ScrollView {
     // MARK: State
 
     public internal(set) var isTracking = false
-    public internal(set) var isDragging = false
+    /// UIKit's: true from the drag's start (`scrollViewWillBeginDragging`) through `scrollViewWillEndDragging` and
+    /// `scrollViewDidEndDragging` at the lift, and on through the deceleration that follows until it ends (UIKit
+    /// keeps it so: a drag's fling is still the drag).
+    public var isDragging: Bool { fingerDrags || endingDrag || (dragDecelerates && isDecelerating) }
     public internal(set) var isDecelerating = false
     public internal(set) var isZooming = false
     public internal(set) var isZoomBouncing = false
@@ -101,6 +104,13 @@ public final class ScrollView {
     public internal(set) var time: Double = 0
 
     // MARK: Internal state
+
+    /// A finger drags the content now (the touch layer began a drag and has not lifted).
+    var fingerDrags = false
+    /// The delegate is being told the drag ends (`isDragging` is still true inside those calls).
+    var endingDrag = false
+    /// The deceleration running was started by a drag's lift.
+    var dragDecelerates = false
 
     var offset: Point = .zero
     /// The unzoomed size of the view for zooming, captured when a zoom starts.
@@ -228,7 +238,7 @@ public final class ScrollView {
     }
 
     var isActive: Bool {
-        if isTracking || isDragging || isDecelerating || isZooming || isZoomBouncing { return true }
+        if isTracking || fingerDrags || isDecelerating || isZooming || isZoomBouncing { return true }
         if case .transition = activity { return true }
         return false
     }

@@ -53,9 +53,10 @@ struct CarouselDrag {
 }
 
 extension ScrollView {
-    /// Begins dragging (willBeginDragging) if it has not yet, from the pan's `startTranslation`.
+    /// Begins dragging (willBeginDragging) if it has not yet, from the pan's `startTranslation` (the engine
+    /// begins a drag once: `isDragging` also holds through the fling after one, as UIKit's).
     func beginDraggingIfNeeded(from startTranslation: Point, at seconds: Double) {
-        if !isDragging { beginDragging(translation: startTranslation, at: seconds) }
+        beginDragging(translation: startTranslation, at: seconds)
     }
 
     /// Drags by `d`, beginning the drag first if it has not begun.
@@ -66,10 +67,7 @@ extension ScrollView {
 
     /// The touch lifted: a dragged view flings with `velocity`, any other just ends its touch.
     func release(velocity: Point, at seconds: Double) {
-        if isDragging {
-            endDragging(velocity: velocity, at: seconds)
-        } else {
-            touchesEnded(at: seconds)
-        }
+        // A view the finger did not drag just ends its touch (`endDragging` says so).
+        endDragging(velocity: velocity, at: seconds)
     }
 }
