@@ -88,6 +88,15 @@ final class Navigator {
         if let hotspot { openedFrom[id] = (old.config.id, hotspot.id) }
         startTransition(from: old, grow: grow, style: style, at: now)
         sink.add(TraceEvent(.sceneDidChange(scene: id)))
+        if transition == nil { sceneDidAppear(at: now) }
+    }
+
+    /// The scene shown is on screen whole (its transition over): a scroll or list scene flashes its scroll
+    /// indicators, as a UIKit view controller does in `viewDidAppear`, so the visitor sees there is more.
+    func sceneDidAppear(at now: Double) {
+        guard scene.config.type == .scroll || scene.config.type == .list else { return }
+        scene.view.step(to: now / 1000)
+        scene.view.flashScrollIndicators()
     }
 
     /// A list's row shows a place: zoom scene `id` opens (with the manifest's transition), zoomed to hotspot
@@ -155,6 +164,7 @@ final class Navigator {
         guard let t = transition, force || !t.isRunning(at: now) else { return }
         transition = nil
         outgoing = nil
+        sceneDidAppear(at: now)
     }
 
     /// New content: the scenes made from the old are let go (a scene placed or opened next is the new one's).
