@@ -23,7 +23,10 @@ public final class ScrollView {
 
     /// The size of the visible area (UIKit's `bounds.size`). Negative or non-finite extents become 0.
     public var bounds: Size {
-        didSet { bounds = bounds.sanitized }
+        didSet {
+            bounds = bounds.sanitized
+            noteAdjustedContentInset()
+        }
     }
     /// The scrollable content's size in points, already multiplied by `zoomScale` when zooming.
     public var contentSize: Size {
@@ -31,11 +34,16 @@ public final class ScrollView {
     }
     /// Extra scrollable space around the content. Non-finite insets become 0.
     public var contentInset: EdgeInsets = .zero {
-        didSet { contentInset = contentInset.sanitized }
+        didSet {
+            contentInset = contentInset.sanitized
+            noteAdjustedContentInset()
+        }
     }
     /// Centre content smaller than the bounds, as a photo viewer does (a kiosk addition: UIKit apps do this
     /// by adjusting the inset in `scrollViewDidZoom`). The centring appears in `adjustedContentInset`.
-    public var centersContent = false
+    public var centersContent = false {
+        didSet { noteAdjustedContentInset() }
+    }
 
     /// The point of the content at the view's top-left corner. Setting it is
     /// `setContentOffset(_:animated: false)`; non-finite values are ignored.
@@ -111,6 +119,8 @@ public final class ScrollView {
     var endingDrag = false
     /// The deceleration running was started by a drag's lift.
     var dragDecelerates = false
+    /// The `adjustedContentInset` the delegate last heard of.
+    var lastAdjustedContentInset = EdgeInsets.zero
 
     var offset: Point = .zero
     /// The unzoomed size of the view for zooming, captured when a zoom starts.
@@ -223,7 +233,19 @@ public final class ScrollView {
         let scrolled = newOffset != offset && newOffset.isFinite
         if scrolled { offset = newOffset }
         if scrolled { delegate?.scrollViewDidScroll(self) }
-        if zoomed { delegate?.scrollViewDidZoom(self) }
+        if zoomed {
+            delegate?.scrollViewDidZoom(self)
+            noteAdjustedContentInset()
+        }
+    }
+
+    /// Tells the delegate when `adjustedContentInset` is not what it last told
+    /// (`scrollViewDidChangeAdjustedContentInset`).
+    func noteAdjustedContentInset() {
+        let now = adjustedContentInset
+        guard now != lastAdjustedContentInset else { return }
+        lastAdjustedContentInset = now
+        delegate?.scrollViewDidChangeAdjustedContentInset(self)
     }
 
     /// `t` if it is a usable time, else the current time; never earlier than the current time.

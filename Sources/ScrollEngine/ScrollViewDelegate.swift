@@ -22,6 +22,9 @@ public protocol ScrollViewDelegate: AnyObject {
     func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool
     /// The scroll to the top has arrived (instead of `scrollViewDidEndScrollingAnimation`).
     func scrollViewDidScrollToTop(_ scrollView: ScrollView)
+    /// `adjustedContentInset` changed: its `contentInset`, its bounds, or the centring of content smaller than
+    /// the bounds (`centersContent`), which moves with every step of a zoom.
+    func scrollViewDidChangeAdjustedContentInset(_ scrollView: ScrollView)
 }
 
 extension ScrollViewDelegate {
@@ -40,6 +43,7 @@ extension ScrollViewDelegate {
     public func scrollViewDidEndZooming(_ scrollView: ScrollView, atScale scale: Double) {}
     public func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool { true }
     public func scrollViewDidScrollToTop(_ scrollView: ScrollView) {}
+    public func scrollViewDidChangeAdjustedContentInset(_ scrollView: ScrollView) {}
 }
 
 /// One delegate call, as the trace names it (`docs/event-log-and-trace.md`).
@@ -58,6 +62,7 @@ public enum ScrollViewEvent: Equatable, Sendable {
     /// The view was asked whether it may scroll to the top (the answer is the delegate's).
     case shouldScrollToTop
     case didScrollToTop
+    case didChangeAdjustedContentInset
 
     /// The UIScrollViewDelegate method's name, as the trace writes it.
     public var name: String {
@@ -74,6 +79,7 @@ public enum ScrollViewEvent: Equatable, Sendable {
         case .didEndZooming: "scrollViewDidEndZooming"
         case .shouldScrollToTop: "scrollViewShouldScrollToTop"
         case .didScrollToTop: "scrollViewDidScrollToTop"
+        case .didChangeAdjustedContentInset: "scrollViewDidChangeAdjustedContentInset"
         }
     }
 }
@@ -92,7 +98,8 @@ public final class ScrollViewEventLog: ScrollViewDelegate {
     public var zoomingSize: Size?
     /// When set, `scrollViewWillEndDragging` replaces the target with what this returns.
     public var retarget: ((ScrollView, Point) -> Point)?
-    /// When false, `didScroll` and `didZoom` are not recorded (they are most of a log).
+    /// When false, `didScroll`, `didZoom` and `didChangeAdjustedContentInset` are not recorded (they are most
+    /// of a log).
     public var recordsContinuousEvents = true
 
     public init(zoomingSize: Size? = nil) { self.zoomingSize = zoomingSize }
@@ -128,6 +135,9 @@ public final class ScrollViewEventLog: ScrollViewDelegate {
     }
     public func scrollViewDidEndZooming(_ scrollView: ScrollView, atScale scale: Double) {
         events.append(.didEndZooming(scale: scale))
+    }
+    public func scrollViewDidChangeAdjustedContentInset(_ scrollView: ScrollView) {
+        if recordsContinuousEvents { events.append(.didChangeAdjustedContentInset) }
     }
     public func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
         events.append(.shouldScrollToTop)

@@ -175,12 +175,16 @@ struct LogWriter {
 }
 
 extension Kiosk.Result {
-    /// Event names (without didScroll and didZoom) in order, with their views.
+    /// Event names (without didScroll, didZoom and didChangeAdjustedContentInset) in order, with their views.
     var events: [(view: String?, name: String, fields: [String: Any])] {
         trace.flatMap { line in
             (line["events"] as? [[String: Any]] ?? []).compactMap { e in
                 let name = e["name"] as? String ?? ""
-                if name == "scrollViewDidScroll" || name == "scrollViewDidZoom" { return nil }
+                if ["scrollViewDidScroll", "scrollViewDidZoom", "scrollViewDidChangeAdjustedContentInset"].contains(
+                    name)
+                {
+                    return nil
+                }
                 return (e["view"] as? String, name, e)
             }
         }

@@ -49,9 +49,11 @@ enum AppRig {
         }
     }
 
-    /// The names of the frame events so far, without the scroll and zoom of every frame.
+    /// The names of the frame events so far, without the scroll, zoom and inset change of every frame.
     static func names(_ app: KioskApp) -> [String] {
-        app.sink.events.map(\.name).filter { $0 != "scrollViewDidScroll" && $0 != "scrollViewDidZoom" }
+        app.sink.events.map(\.name).filter {
+            $0 != "scrollViewDidScroll" && $0 != "scrollViewDidZoom" && $0 != "scrollViewDidChangeAdjustedContentInset"
+        }
     }
 
     /// Runs frames at 60 Hz from `from` to `to` as the frame loop does: the events due by a frame's time are

@@ -161,6 +161,55 @@ import Testing
         #expect(b.view.clampedOffset(b.view.contentOffset) == b.view.contentOffset)
     }
 
+    /// `bouncesZoom = false`: a pinch past the maximum stops at it (no resistance past it, no bounce back).
+    @Test func pinchPastTheMaximumStopsThereWithoutBouncesZoom() {
+        let b = Bench(
+            bounds: Size(width: 400, height: 400), content: Size(width: 400, height: 400),
+            zoomingSize: Size(width: 400, height: 400)
+        ) {
+            $0.maximumZoomScale = 2
+            $0.bouncesZoom = false
+        }
+        b.view.touchesBegan(at: 0)
+        b.view.beginZooming(focalPoint: Point(x: 100, y: 100), at: 0)
+        b.view.zoom(by: 3, focalPoint: Point(x: 100, y: 100), at: 0.1)
+        #expect(b.view.zoomScale == 2)
+        b.t = 0.1
+        b.view.endZooming(at: b.t)
+        b.view.touchesEnded(at: b.t)
+        #expect(!b.view.isZoomBouncing)
+        b.settle()
+        #expect(b.discrete == ["scrollViewWillBeginZooming", "scrollViewDidEndZooming"])
+        #expect(b.view.zoomScale == 2)
+    }
+
+    /// `scrollViewDidChangeAdjustedContentInset`: told after `scrollViewDidZoom` when the centring of content
+    /// smaller than the bounds moves with the zoom, and when `contentInset` changes; not while it holds.
+    @Test func theAdjustedInsetIsToldWhenItChanges() {
+        let b = Bench(
+            bounds: Size(width: 400, height: 400), content: Size(width: 400, height: 200),
+            zoomingSize: Size(width: 400, height: 200)
+        ) {
+            $0.maximumZoomScale = 4
+            $0.centersContent = true
+        }
+        b.view.touchesBegan(at: 0)
+        b.view.beginZooming(focalPoint: Point(x: 200, y: 200), at: 0)
+        b.view.zoom(by: 1.5, focalPoint: Point(x: 200, y: 200), at: 0.05)
+        let names = b.log.events.map(\.name)
+        let zoom = names.firstIndex(of: "scrollViewDidZoom") ?? names.count
+        #expect(names[zoom...].contains("scrollViewDidChangeAdjustedContentInset"), "\(names)")
+        #expect(b.view.adjustedContentInset.top == 50)
+        b.log.events.removeAll()
+        // Taller than the bounds: no centring left, and it stays none.
+        b.view.zoom(by: 2, focalPoint: Point(x: 200, y: 200), at: 0.1)
+        b.view.zoom(by: 1.1, focalPoint: Point(x: 200, y: 200), at: 0.15)
+        #expect(b.log.events.filter { $0 == .didChangeAdjustedContentInset }.count == 1)
+        b.log.events.removeAll()
+        b.view.contentInset.top = 64
+        #expect(b.log.events == [.didChangeAdjustedContentInset])
+    }
+
     @Test func setContentOffsetAnimated() {
         let b = Bench()
         b.view.setContentOffset(Point(x: 0, y: 500), animated: true)

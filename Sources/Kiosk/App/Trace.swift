@@ -186,6 +186,9 @@ final class TraceDelegate: ScrollViewDelegate {
         return true
     }
     func scrollViewDidScrollToTop(_ scrollView: ScrollView) { add(.scrollView(.didScrollToTop)) }
+    func scrollViewDidChangeAdjustedContentInset(_ scrollView: ScrollView) {
+        add(.scrollView(.didChangeAdjustedContentInset))
+    }
 }
 
 /// A number as the trace writes it: finite, shortest round-trip form, at most 4 decimals for readability.
