@@ -250,9 +250,13 @@ public final class GestureController {
             return
         }
         if let id = contentTouch.targetID {
-            // Fires as UIKit's touchUpInside: the touch was not taken by a scroll and lifts on the target.
+            // Fires as UIKit's touchUpInside: the touch was not taken by a scroll and lifts on the target. A touch
+            // still held back (a tap shorter than the delay, most taps) is delivered first, as UIScrollView
+            // delivers it at the lift: the target shows its highlight before it acts.
+            let delivered = contentTouch.deliveredID != nil
             contentTouch = .none
             if motion.maximumFingers == 1, hitTest?(p) == id {
+                if !delivered { events.append(.contentTouchBegan(id)) }
                 events.append(.hotspotTapped(id))
                 return
             }

@@ -169,6 +169,23 @@ import Testing
         #expect(app.frameEvents.contains { $0.name == "rowTapped" })
     }
 
+    /// A tap shorter than the content-touch delay (most taps) shows the row's highlight before the row acts, as
+    /// UIScrollView delivers a held-back touch at the lift: the list leaves with the row highlighted, and it
+    /// is let go when the list opens again.
+    @Test func aQuickTapHighlightsTheRowBeforeItActs() throws {
+        let app = try Self.app()
+        let list = app.scene
+        // Alpha 1, from 132 + 64 to 220 + 64 on screen: a tap of 40 ms, under the 150 ms delay.
+        app.tap(x: 0.5, y: 240 / 480, at: 100, holdMs: 40)
+        AppRig.run(app, from: 100, to: 160)
+        #expect(app.frameEvents.contains { $0.kind == .rowTapped(row: "Alpha-1") })
+        #expect(app.scene.config.id == "gallery")
+        #expect(list.list?.highlighted == "Alpha-1")
+        #expect(app.navigator.outgoing === list)
+        app.navigator.show(scene: "directory", at: 2000)
+        #expect(list.list?.highlighted == nil)
+    }
+
     /// A touch that becomes a scroll takes the highlight back, and its lift taps nothing.
     @Test func aScrollCancelsTheHighlightAndActsNot() throws {
         let app = try Self.app()

@@ -226,9 +226,9 @@ import TouchInput
         let rig = Rig.scroll()
         rig.controller.hitTest = { p in p.x < 200 ? "cafe" : nil }
         var g = Gesture()
-        g.tap(Point(x: 100, y: 100), duration: 80)  // shorter than the 150 ms delay
+        g.tap(Point(x: 100, y: 100), duration: 80)  // shorter than the 150 ms delay: delivered at the lift
         rig.replay(g.events)
-        #expect(rig.gestures == [.hotspotTapped("cafe")])
+        #expect(rig.gestures == [.contentTouchBegan("cafe"), .hotspotTapped("cafe")])
         rig.gestures = []
         g = Gesture()
         g.tap(Point(x: 100, y: 100), duration: 400)  // held: the hotspot gets the touch at 150 ms

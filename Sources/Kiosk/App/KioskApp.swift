@@ -196,13 +196,16 @@ public final class KioskApp {
                 sink.add(TraceEvent(view: scene.config.id, .hotspotTapped(hotspot: id)))
                 if let target = h.goto { show(scene: target, from: h) }
             case .row(let row)?:
-                scene.list?.highlighted = nil
+                let tapped = scene
                 sink.add(TraceEvent(view: scene.config.id, .rowTapped(row: id)))
                 switch row.action {
                 case .goto(let target)?: show(scene: target)
                 case .show(let target, let hotspot)?: navigator.show(place: hotspot, in: target, at: now)
                 case nil: break
                 }
+                // A row that took the visitor elsewhere stays highlighted as its list leaves (UITableView's
+                // selected cell during a push; the list is reset when it opens again); else it lets go.
+                if scene === tapped { tapped.list?.highlighted = nil }
             case nil: break
             }
         case .contentTouchBegan(let id):
