@@ -34,6 +34,16 @@ import Testing
 
     /// Words whose fonts cannot draw them: a font file that is not a font, a language no installed font covers,
     /// a manifest that is not UTF-8 (the byte named).
+    /// A list without rows is a warning (it says "Nothing here yet"), not an error: the kiosk runs.
+    @Test func aListWithoutRowsIsAWarning() throws {
+        try "id,title\n".write(to: dir.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let config = try Kiosk.manifest(
+            #"{"kioskManifest": 1, "home": "d", "scenes": [{"id": "d", "type": "list", "rows": "rows.csv"}]}"#, in: dir)
+        let r = try Kiosk.run(["--check", "--config", config], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains(#"scenes[0].rows: no rows: the list says "Nothing here yet""#), "\(r.stderr)")
+    }
+
     @Test func wordsWithoutAFontAreReported() throws {
         try Data("not a font".utf8).write(to: dir.appendingPathComponent("fake.ttf"))
         let text = """

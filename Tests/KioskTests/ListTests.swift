@@ -186,6 +186,31 @@ import Testing
         #expect(list.list?.highlighted == nil)
     }
 
+    /// UITableViewCell's disclosure indicator on a row that acts (at the trailing edge, before the index;
+    /// mirrored in Arabic), none on one that does not; a list without rows says so in the visitor's language.
+    @Test func rowsThatActShowAChevronAndAnEmptyListSaysSo() throws {
+        func texts(_ app: KioskApp) -> [TextRun] {
+            app.drawList().compactMap {
+                if case .text(let run) = $0 { return run }
+                return nil
+            }
+        }
+        let app = try Self.app()
+        let right = texts(app).filter { $0.text == "\u{203A}" }
+        #expect(right.count >= 4 && right.allSatisfy { $0.rect.maxX <= 800 - ListStyle.indexWidth }, "\(right)")
+        app.chooseLanguage("ar")
+        let left = texts(app).filter { $0.text == "\u{2039}" }
+        #expect(
+            left.count == right.count && left.allSatisfy { $0.rect.minX >= ListStyle.indexWidth && $0.rect.maxX < 120 })
+        let quiet = try Self.app(Self.manifest().replacingOccurrences(of: #", "goto": "gallery""#, with: ""))
+        #expect(texts(quiet).filter { $0.text == "\u{203A}" }.count == 0)
+        let empty = try Self.app(
+            #"{"kioskManifest": 1, "languages": ["en", "ar"], "scenes": [{"id": "d", "type": "list", "rows": []}]}"#)
+        #expect(texts(empty).contains { $0.text == "Nothing here yet" })
+        empty.chooseLanguage("ar")
+        #expect(texts(empty).contains { $0.text == "لا شيء هنا بعد" && $0.language == "ar" })
+    }
+
     /// A touch that becomes a scroll takes the highlight back, and its lift taps nothing.
     @Test func aScrollCancelsTheHighlightAndActsNot() throws {
         let app = try Self.app()

@@ -160,6 +160,20 @@ public enum ListStyle {
     public static let subtitleColor = Color(red: 0.42, green: 0.42, blue: 0.45, alpha: 1)
     /// The index's letters in the system tint (UIKit's blue).
     public static let indexColor = Color(red: 0, green: 0.48, blue: 1, alpha: 1)
+    /// UITableViewCell's disclosure indicator on a row that acts: a chevron in `tertiaryLabel` grey.
+    public static let chevronWidth = 20.0
+    public static let chevronSize = 34.0
+    public static let chevronColor = Color(red: 0.56, green: 0.56, blue: 0.58, alpha: 1)
+    /// What a list without rows says, by language (the kiosk's own words; English for a language not here), and
+    /// the language it is in.
+    static func emptyText(_ language: String) -> (text: String, language: String) {
+        let words = [
+            "en": "Nothing here yet", "de": "Hier ist noch nichts", "ar": "لا شيء هنا بعد",
+            "fr": "Rien ici pour l’instant", "es": "Aún no hay nada aquí",
+        ]
+        guard let text = words[Languages.primary(language)] else { return (words["en"]!, "en") }
+        return (text, language)
+    }
     /// The pulse on a hotspot that a row showed: how long, and its colour at its strongest.
     public static let pulseMs = 1500.0
     public static let pulse = Color(red: 0, green: 0.48, blue: 1, alpha: 0.45)

@@ -150,6 +150,17 @@ extension Scene {
         let textWidth = size.width - ListStyle.textInset - ListStyle.margin - indexWidth
         let textLeft = rtl ? indexWidth + ListStyle.margin : ListStyle.textInset
         let separatorLeft = rtl ? 0 : ListStyle.textInset
+        if layout.order.isEmpty {
+            appendEmptyState(language: language, to: &out)
+            return
+        }
+        // A row that acts ends in UITableViewCell's disclosure indicator, at the trailing edge before the index.
+        let chevronX =
+            rtl
+            ? indexWidth + ListStyle.margin / 2
+            : size.width - indexWidth - ListStyle.margin / 2 - ListStyle.chevronWidth
+        let chevronRoom = ListStyle.chevronWidth + ListStyle.margin / 2
+        let chevronTextLeft = rtl ? textLeft + chevronRoom : textLeft
         // The headers of the sections on screen (found by binary search, not a walk through them all).
         if !layout.sections.isEmpty {
             for s in layout.sections[layout.section(at: y0)...layout.section(at: y0 + size.height)]
@@ -179,10 +190,21 @@ extension Scene {
                         x: separatorLeft, y: top + ListStyle.rowHeight - 1, width: size.width - ListStyle.textInset,
                         height: 1),
                     ListStyle.separator))
+            let acts = row.action != nil
+            if acts {
+                out.append(
+                    .text(
+                        TextRun(
+                            rtl ? "\u{2039}" : "\u{203A}", language: "en", size: ListStyle.chevronSize,
+                            color: ListStyle.chevronColor,
+                            rect: Rect(x: chevronX, y: top, width: ListStyle.chevronWidth, height: ListStyle.rowHeight))
+                    ))
+            }
             let hasSubtitle = row.subtitle != nil
+            let left = acts ? chevronTextLeft : textLeft
+            let width = acts ? textWidth - chevronRoom : textWidth
             let titleBox = Rect(
-                x: textLeft, y: top + (hasSubtitle ? 12 : 0), width: textWidth,
-                height: hasSubtitle ? 38 : ListStyle.rowHeight)
+                x: left, y: top + (hasSubtitle ? 12 : 0), width: width, height: hasSubtitle ? 38 : ListStyle.rowHeight)
             out.append(
                 .text(
                     TextRun(
@@ -194,7 +216,7 @@ extension Scene {
                         TextRun(
                             subtitle.text(in: language, fallback: first), language: language,
                             size: ListStyle.subtitleSize, color: ListStyle.subtitleColor,
-                            rect: Rect(x: textLeft, y: top + 50, width: textWidth, height: 28), align: .start)))
+                            rect: Rect(x: left, y: top + 50, width: width, height: 28), align: .start)))
             }
         }
         if let sticky = layout.stickyHeader(top: listTop) {
@@ -215,6 +237,21 @@ extension Scene {
             }
         }
         appendIndicators(view, origin: .zero, to: &out)
+    }
+
+    /// A list without rows: "Nothing here yet" in the visitor's language, in the middle of the space below the
+    /// title bar, as UIKit's empty content configuration (`UIContentUnavailableConfiguration.empty()`).
+    func appendEmptyState(language: String, to out: inout [DrawCommand]) {
+        let (text, tag) = ListStyle.emptyText(language)
+        let top = view.contentInset.top
+        out.append(
+            .text(
+                TextRun(
+                    text, language: tag, size: ListStyle.titleSize, color: ListStyle.subtitleColor,
+                    rect: Rect(
+                        x: ListStyle.margin, y: top, width: size.width - 2 * ListStyle.margin, height: size.height - top
+                    ),
+                    wraps: true)))
     }
 
     func appendHeader(

@@ -151,6 +151,9 @@ public enum ContentCheck {
                 let first = check.manifest?.languages.first ?? Languages.undetermined
                 let sections = ListLayout(list, language: first, fallback: first).sections.count
                 summary.append("\(scene.id): list of \(list.rows.count) rows in \(sections) sections")
+                if list.rows.isEmpty {
+                    problems.warning("\(scene.path).rows", "no rows: the list says \"Nothing here yet\"")
+                }
                 continue
             }
             let kind = scene.type == .carousel ? "carousel of \(scene.pages.count)" : scene.type.rawValue
