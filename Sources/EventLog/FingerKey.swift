@@ -1,5 +1,3 @@
-import ScrollEngine
-
 /// A finger as SDL names it: the touch device and the finger on it.
 public struct FingerKey: Hashable, Sendable {
     public var touchId: Int64
