@@ -88,6 +88,20 @@ import Testing
         #expect(app.scene.config.id == "gallery")
     }
 
+    /// A chrome touch whose scene leaves under it (a schedule's change, say) never lifts there: the next
+    /// touch on the new scene's chrome is its own.
+    @Test func aTouchHeldWhenTheSceneLeftDoesNotSwallowTheNext() throws {
+        let app = try Self.app()
+        app.finger(.down, x: 0.5, y: 30 / 480, at: 100)
+        AppRig.run(app, from: 100, to: 200)
+        app.navigator.show(scene: "map", at: 200)
+        app.finger(.up, x: 0.5, y: 30 / 480, at: 250)
+        AppRig.run(app, from: 200, to: 1000)
+        app.tap(x: 40 / 800, y: 32 / 480, at: 1100)
+        AppRig.run(app, from: 1100, to: 2000)
+        #expect(app.scene.config.id == "gallery")
+    }
+
     /// While the choice of languages is open, a drag anywhere moves nothing under it, and a tap beside it closes it.
     @Test func theOpenLanguageChoiceTakesEveryTouch() throws {
         let app = try Self.app()

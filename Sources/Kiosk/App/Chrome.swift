@@ -91,6 +91,7 @@ struct Chrome {
         if languages.canChoose { out += LanguageMenu(languages, sceneSize: sceneSize).commands }
         return out
     }
+
     /// The control or bar under `p`, nil where the content shows.
     func target(at p: Point) -> String? { targets.first { $0.rect.contains(p) }?.id }
 }
@@ -103,6 +104,9 @@ struct ChromeTouch {
     /// Takes `e` when it begins on a control of `chrome` or belongs to a touch taken so; returns whether it
     /// took it and, at a lift on the control it began on, that control.
     mutating func take(_ e: InputEvent, chrome: () -> Chrome) -> (taken: Bool, tapped: String?) {
+        // A first finger down begins a new touch: one held before it whose lift never came (its scene left
+        // under it) is let go.
+        if e.kind == .down { held = nil }
         guard let id = held else {
             guard e.kind == .down, let id = chrome().target(at: e.position) else { return (false, nil) }
             held = id
