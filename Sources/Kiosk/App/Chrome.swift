@@ -33,6 +33,8 @@ struct Chrome {
 
     let scene: Scene
     let languages: Languages
+    /// The language button and its choice (nil with one language).
+    let menu: LanguageMenu?
     let homeButton: Rect?
     let sceneSize: Size
 
@@ -41,9 +43,9 @@ struct Chrome {
         self.languages = languages
         self.homeButton = homeButton
         self.sceneSize = sceneSize
+        menu = languages.canChoose ? LanguageMenu(languages, sceneSize: sceneSize) : nil
         var targets: [Target] = []
-        if languages.canChoose {
-            let menu = LanguageMenu(languages, sceneSize: sceneSize)
+        if let menu {
             targets.append(Target(id: Self.languageButtonID, rect: menu.button))
             for (tag, rect) in menu.options { targets.append(Target(id: Self.languageOptionPrefix + tag, rect: rect)) }
             if languages.isChoosing {
@@ -88,7 +90,7 @@ struct Chrome {
         if let homeButton {
             out.append(.homeButton(homeButton.insetBy(dx: HomeButtonStyle.inset, dy: HomeButtonStyle.inset)))
         }
-        if languages.canChoose { out += LanguageMenu(languages, sceneSize: sceneSize).commands }
+        if let menu { out += menu.commands }
         return out
     }
 

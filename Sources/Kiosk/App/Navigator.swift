@@ -94,7 +94,7 @@ final class Navigator {
     /// The scene shown is on screen whole (its transition over): a scroll or list scene flashes its scroll
     /// indicators, as a UIKit view controller does in `viewDidAppear`, so the visitor sees there is more.
     func sceneDidAppear(at now: Double) {
-        guard scene.config.type == .scroll || scene.config.type == .list else { return }
+        guard scene.isDocument else { return }
         scene.view.step(to: now / 1000)
         scene.view.flashScrollIndicators()
     }
@@ -218,7 +218,7 @@ final class Navigator {
         case Chrome.languageCloseID:
             languages.isChoosing = false
         case Chrome.titleBarID:
-            if scene.config.type == .scroll || scene.config.type == .list { scene.view.scrollToTop() }
+            scene.view.scrollToTop()
         case Chrome.previousPageID:
             scene.turnPage(-1)
         case Chrome.nextPageID:

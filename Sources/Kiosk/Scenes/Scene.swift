@@ -130,8 +130,14 @@ public final class Scene {
             controller.doubleTapZoomScale = config.type == .carousel ? d * Self.fitScale(images[0].size, in: size) : d
         }
         layOut(language: language)
+        view.scrollsToTop = isDocument
         reset()
     }
+
+    /// A scroll or list scene: a document read from its top, as a UIKit text or table view. Its view scrolls to
+    /// the top at a tap on the title bar (`scrollsToTop`, false on the others) and flashes its indicators when
+    /// the scene appears.
+    var isDocument: Bool { config.type == .scroll || config.type == .list }
 
     /// The visitor's language now `language`: a list is laid out again in it, and the views take its direction
     /// and the chrome's room (`layOut`).
