@@ -6,4 +6,10 @@ public struct FingerKey: Hashable, Sendable {
         self.touchId = touchId
         self.fingerId = fingerId
     }
+
+    /// The most fingers down at once, over every touch device: more than the largest panels report (60 touch
+    /// points, 3M's C4667PW data sheet; ten is usual). A finger that comes down beyond it is not a hand's and is
+    /// ignored until it lifts, so a device or a log that never lifts its fingers cannot grow the kiosk's memory
+    /// or its gesture work without bound.
+    public static let maximumDown = 64
 }

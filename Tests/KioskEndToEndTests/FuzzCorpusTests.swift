@@ -169,6 +169,13 @@ import Testing
                 name: "a wheel of a billion steps", manifest: zoom(""),
                 log: line(#"{"timestamp": 5, "type": "SDL_MOUSEWHEEL", "x": 1000000000, "y": -1000000000}"#), status: 0),
             Case(
+                name: "5000 fingers never lifted", manifest: zoom(""),
+                log: LogWriter(width: 320, height: 240).lines[0] + "\n"
+                    + (0..<5000).map {
+                        #"{"timestamp": \#($0), "type": "SDL_FINGERDOWN", "touchId": 1, "fingerId": \#($0), "x": 0.5, "y": 0.5}"#
+                    }.joined(separator: "\n") + "\n",
+                status: 0),
+            Case(
                 name: "a field given twice", manifest: zoom(""),
                 log: line(#"{"timestamp": 5, "type": "SDL_QUIT", "type": "SDL_QUIT"}"#), status: 4,
                 message: ":2: not valid JSON (type is given twice)"),

@@ -69,6 +69,18 @@ import Testing
                     event: .finger(.up, touchId: 7, fingerId: 1, x: 0.6, y: 0.25, dx: 0, dy: 0, pressure: 1)))
     }
 
+    @Test func fingersNeverLiftedAreLiftedAtTheEndUpToTheHand() throws {
+        // A thousand fingers put down and never lifted: the kiosk takes the first `FingerKey.maximumDown` and
+        // ignores the rest, so the stream lifts those and keeps no more.
+        let lines = [Self.header] + (0..<1000).map { finger("DOWN", $0, id: $0) }
+        let path = try file(lines.joined(separator: "\n"))
+        defer { unlink(path) }
+        let stream = try ReplayStream(path: path)
+        #expect(stream.stillDown.count == FingerKey.maximumDown)
+        #expect(stream.stillDown.allSatisfy { $0.timestamp == 999 })
+        #expect(drain(stream).count == 1000 + FingerKey.maximumDown)
+    }
+
     @Test func aBadLineFailsTheStartNamingIt() throws {
         let cases: [(String, String)] = [
             ([Self.header, finger("DOWN", 0), #"{"timestamp": 5, "type": 3}"#].joined(separator: "\n"), ":3: type:"),

@@ -3,6 +3,7 @@ import ScrollEngine
 import Testing
 
 @testable import Kiosk
+@testable import TouchInput
 
 /// A touch device that goes away with fingers down (unplugged, the panel powered off): SDL sends no lift, and
 /// the kiosk cancels them (`KIOSK_TOUCH_DEVICE_REMOVED`): no finger stays down, the idle rules go on, and the
@@ -49,5 +50,44 @@ import Testing
         app.handle(.touchDeviceRemoved(touchId: 1), at: 3000)
         AppRig.run(app, from: 3000, to: 4100)
         #expect(app.isBlanked)
+    }
+
+    /// A device (or a log) that puts fingers down and never lifts them: past `FingerKey.maximumDown` (more than
+    /// any panel reports) a new finger is ignored, so the kiosk's fingers and the gate's held touch stay as small
+    /// as a hand, and the fingers it took still work.
+    @Test func fingersNeverLiftedAreBoundedByTheHand() throws {
+        func down(_ id: Int64, at t: Double, _ app: KioskApp) {
+            app.handle(.finger(.down, touchId: 1, fingerId: id, x: 0.5, y: 0.5, dx: 0, dy: 0, pressure: 1), at: t)
+        }
+        let app = try AppRig.app(scene: "menu")
+        for i in 0..<1000 { down(Int64(i), at: 100 + Double(i) * 0.01, app) }
+        #expect(app.input.fingers.count == FingerKey.maximumDown)
+        #expect(app.scene.controller.fingers.count == FingerKey.maximumDown)
+        // One taken finger lifted makes room for one more, and no more.
+        app.handle(.finger(.up, touchId: 1, fingerId: 0, x: 0.5, y: 0.5, dx: 0, dy: 0, pressure: 1), at: 200)
+        down(5000, at: 201, app)
+        down(5001, at: 202, app)
+        #expect(app.input.fingers.count == FingerKey.maximumDown)
+        #expect(app.input.fingers[FingerKey(touchId: 1, fingerId: 5000)] != nil)
+
+        // The same while a gate holds the touch that woke a blank screen.
+        let blank = try AppRig.app(extra: "\"blankAfterSeconds\": 1,", idleTimeout: 0)
+        AppRig.run(blank, from: 0, to: 1100)
+        #expect(blank.isBlanked)
+        for i in 0..<1000 { down(Int64(i), at: 1200 + Double(i) * 0.01, blank) }
+        #expect(!blank.isBlanked)
+        #expect(blank.touches.held.count == FingerKey.maximumDown)
+
+        // And in a log replayed by the touch tests.
+        var records = (0..<1000).map {
+            EventLog.Record(
+                timestamp: Double($0),
+                event: .finger(.down, touchId: 1, fingerId: Int64($0), x: 0.5, y: 0.5, dx: 0, dy: 0, pressure: 1))
+        }
+        records.append(.init(timestamp: 2000, event: .quit))
+        let touches = EventLog(display: Size(width: 100, height: 100), records: records).touches(
+            in: Size(width: 100, height: 100))
+        #expect(touches.filter { $0.kind == .down }.count == FingerKey.maximumDown)
+        #expect(touches.filter { $0.kind == .up }.count == FingerKey.maximumDown)
     }
 }

@@ -18,12 +18,13 @@ struct InputMapper {
     static let mouseFinger = Int64.min
 
     /// A finger event at `now`: its id (a fresh one for every new touch: ids of lifted fingers are never
-    /// reused while others are down) and its point in the scene.
+    /// reused while others are down) and its point in the scene; nil for a finger beyond `FingerKey.maximumDown`.
     mutating func finger(
         _ phase: EventLog.FingerPhase, _ key: FingerKey, x: Double, y: Double, calibration: Calibration,
         rotation: Rotation,
         sceneSize: Size, at now: Double
-    ) -> InputEvent {
+    ) -> InputEvent? {
+        if fingers[key] == nil, phase != .up, fingers.count >= FingerKey.maximumDown { return nil }
         let n = rotation.toScene(calibration.apply(Point(x: x, y: y)))
         let p = Point(x: n.x * sceneSize.width, y: n.y * sceneSize.height)
         let id = fingers[key]?.id ?? nextFingerID
@@ -71,10 +72,12 @@ extension EventLog {
             guard case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _) = r.event else { continue }
             let key = FingerKey(touchId: touchId, fingerId: fingerId)
             if phase == .up && mapper.fingers[key] == nil { continue }
-            out.append(
-                mapper.finger(
-                    phase, key, x: x, y: y, calibration: Calibration(), rotation: .none, sceneSize: size,
-                    at: r.timestamp))
+            if let event = mapper.finger(
+                phase, key, x: x, y: y, calibration: Calibration(), rotation: .none, sceneSize: size,
+                at: r.timestamp)
+            {
+                out.append(event)
+            }
         }
         let end = records.last?.timestamp ?? 0
         for finger in mapper.fingers.values.sorted(by: { $0.id < $1.id }) {

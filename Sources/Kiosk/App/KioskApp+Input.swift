@@ -43,11 +43,13 @@ extension KioskApp {
         if gate(event) { return }
         switch event {
         case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _):
-            noteInput()
-            scene.controller.handle(
-                input.finger(
+            guard
+                let e = input.finger(
                     phase, FingerKey(touchId: touchId, fingerId: fingerId), x: x, y: y, calibration: calibration,
-                    rotation: rotation, sceneSize: sceneSize, at: now))
+                    rotation: rotation, sceneSize: sceneSize, at: now)
+            else { return }
+            noteInput()
+            scene.controller.handle(e)
         case .mouseMotion(let x, let y, _, _, let state):
             input.mousePosition = scenePoint(pixel: Point(x: x, y: y))
             if input.mouseDown && state & 1 != 0 {

@@ -33,13 +33,14 @@ struct TouchGate {
     mutating func release(touchId: Int64) { held = held.filter { $0.key.touchId != touchId } }
 
     /// Whether `event` is part of a held touch: while one is held every finger is (another finger put down
-    /// joins it), and the mouse's button; a touch is let go when its finger or the button is up.
+    /// joins it, up to `FingerKey.maximumDown`), and the mouse's button; a touch is let go when its finger or the
+    /// button is up.
     mutating func swallows(_ event: EventLog.Event) -> Bool {
         guard let reason = held.values.first else { return false }
         switch event {
         case .finger(let phase, let t, let f, _, _, _, _, _):
             let key = FingerKey(touchId: t, fingerId: f)
-            if phase == .down { held[key] = reason }
+            if phase == .down, held.count < FingerKey.maximumDown { held[key] = reason }
             if phase == .up { held[key] = nil }
             return true
         case .mouseMotion:

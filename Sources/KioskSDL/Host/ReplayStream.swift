@@ -99,7 +99,13 @@ final class ReplayStream {
             last = record.timestamp
             if case .finger(let phase, let touchId, let fingerId, _, _, _, _, _) = record.event {
                 let key = "\(touchId)/\(fingerId)"
-                if phase == .up { down[key] = nil } else { down[key] = record }
+                // The kiosk ignores a finger beyond `FingerKey.maximumDown`, so the lifts at the end need not
+                // either: the map stays as small as the screen's hand.
+                if phase == .up {
+                    down[key] = nil
+                } else if down[key] != nil || down.count < FingerKey.maximumDown {
+                    down[key] = record
+                }
             }
         }
         do { try reader.finish() } catch { throw .replay(error.description) }
