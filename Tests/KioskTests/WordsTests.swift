@@ -33,7 +33,7 @@ import Testing
     }
 
     static func texts(_ list: [DrawCommand]) -> [TextRun] {
-        list.compactMap { if case .text(let run) = $0 { run } else { nil } }
+        list.flatMap(\.flattened).compactMap { if case .text(let run) = $0 { run } else { nil } }
     }
 
     @Test func textValuesAreOneStringOrOnePerLanguage() throws {
@@ -340,6 +340,11 @@ extension WordsTests {
         let zoomed = try #require(Self.texts(app.drawList()).first { $0.text == "Open daily" })
         expectClose(zoomed.rect.minX, 1000 * v.zoomScale - 300, 1e-9)
         expectClose(zoomed.size, 48, 1e-9)
+        // The words are the picture's: a renderer that keeps the picture keeps them in it (in its own points).
+        let picture = try #require(
+            app.drawList().lazy.compactMap { if case .picture(let p, _) = $0 { p } else { nil } }.first)
+        #expect(picture.words.map(\.text) == ["Open daily"])
+        expectClose(picture.words[0].rect.minX, 1000 * v.zoomScale, 1e-9)
         let bad = Self.check(
             text.replacingOccurrences(of: #""align": "center""#, with: #""align": "middle""#))
         #expect(

@@ -37,6 +37,10 @@ public struct Picture: Equatable, Sendable {
     public var scale: Double
     /// Whether it has no transparent pixels.
     public var isOpaque: Bool
+    /// The words on it (a zoom or scroll scene's overlays), in points of the picture placed at the origin: they
+    /// zoom with it, and a renderer that keeps the picture at its scale keeps them in it, so a pan copies them
+    /// with its pixels instead of blending every text again each frame.
+    public var words: [TextRun] = []
 }
 
 extension DrawCommand {
@@ -69,13 +73,18 @@ extension Scene {
         return drawList(tiles: &query)
     }
 
-    /// The frame's commands, pyramid images drawn from the tiles `tiles` has.
-    public func drawList(tiles: inout TileQuery) -> [DrawCommand] {
+    /// The frame's commands, pyramid images drawn from the tiles `tiles` has, the picture's overlays in
+    /// `language` (`fallback`: the manifest's first).
+    public func drawList(
+        tiles: inout TileQuery, language: String = Languages.undetermined, fallback: String = Languages.undetermined
+    ) -> [DrawCommand] {
         var out: [DrawCommand] = []
         let screen = Rect(origin: .zero, size: size)
         switch config.type {
         case .zoom, .scroll:
-            appendImage(0, view: view, origin: .zero, clip: screen, tiles: &tiles, to: &out)
+            appendImage(
+                0, view: view, origin: .zero, clip: screen,
+                words: overlayRuns(language: language, fallback: fallback), tiles: &tiles, to: &out)
             appendIndicators(view, origin: .zero, to: &out)
         case .list:
             appendList(to: &out)
@@ -97,7 +106,8 @@ extension Scene {
 
     /// The visible part of image `index` shown by `v` whose top-left is at `origin`, clipped to `clip`.
     func appendImage(
-        _ index: Int, view v: ScrollView, origin: Point, clip: Rect, tiles: inout TileQuery, to out: inout [DrawCommand]
+        _ index: Int, view v: ScrollView, origin: Point, clip: Rect, words: [TextRun] = [], tiles: inout TileQuery,
+        to out: inout [DrawCommand]
     ) {
         let info = images[index]
         let scale = imageScale(v)
@@ -113,10 +123,13 @@ extension Scene {
             out.append(.placeholder(destination: visible))
             return
         }
-        let picture = Picture(index: index, frame: full, clip: clip, scale: scale, isOpaque: info.isOpaque)
-        let commands = pictureCommands(
-            index, full: full, visible: visible, scale: scale, moving: v.isZoomChanging || (isDrifting && v === view),
-            tiles: &tiles)
+        let picture = Picture(
+            index: index, frame: full, clip: clip, scale: scale, isOpaque: info.isOpaque, words: words)
+        let commands =
+            pictureCommands(
+                index, full: full, visible: visible, scale: scale,
+                moving: v.isZoomChanging || (isDrifting && v === view), tiles: &tiles)
+            + Self.words(words, at: full.origin, within: visible)
         out.append(.picture(picture, commands))
         guard let pyramid = info.pyramid else { return }
         // Where a fling or an animation is heading: its tiles are asked for ahead of time.
@@ -157,6 +170,16 @@ extension Scene {
         let visible = intersection(full, region)
         guard visible.width > 0, visible.height > 0 else { return [] }
         return pictureCommands(picture.index, full: full, visible: visible, scale: picture.scale, tiles: &tiles)
+            + Self.words(picture.words, at: .zero, within: visible)
+    }
+
+    /// A picture's words placed with its top-left at `origin`, those that reach into `visible`.
+    static func words(_ runs: [TextRun], at origin: Point, within visible: Rect) -> [DrawCommand] {
+        runs.compactMap { run in
+            var run = run
+            run.rect.origin = run.rect.origin + origin
+            return run.rect.intersects(visible) ? .text(run) : nil
+        }
     }
 
     /// The image pixels that `rect` (points) shows of an image drawn at `full`.
@@ -269,7 +292,8 @@ func subtract(_ inner: Rect, from outer: Rect) -> [Rect] {
     return parts.filter { $0.width > 0 && $0.height > 0 }
 }
 
-func intersection(_ a: Rect, _ b: Rect) -> Rect {
+/// What `a` and `b` have in common (an empty rectangle where they do not meet).
+public func intersection(_ a: Rect, _ b: Rect) -> Rect {
     let x0 = max(a.minX, b.minX)
     let y0 = max(a.minY, b.minY)
     let x1 = min(a.maxX, b.maxX)

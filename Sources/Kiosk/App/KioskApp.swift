@@ -249,7 +249,7 @@ public final class KioskApp {
     /// A scene's commands with its words in the visitor's language and the chrome over it (the outgoing scene
     /// of a transition too).
     public func drawList(of scene: Scene, tiles: inout TileQuery) -> [DrawCommand] {
-        var list = scene.drawList(tiles: &tiles)
+        var list = scene.drawList(tiles: &tiles, language: language, fallback: navigator.languages.first)
         list += scene.pulse?.commands(in: scene, at: now) ?? []
         list += scene.wordCommands(language: language, fallback: navigator.languages.first)
         list += navigator.chrome(over: scene).commands

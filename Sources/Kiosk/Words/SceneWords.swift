@@ -1,21 +1,18 @@
 import ScrollEngine
 
 /// A scene's words as text runs: each hotspot's label on its picture, the overlays, each page's caption, the
-/// title. The frame draws the labels and overlays on screen (`wordCommands`; the captions and the title are
-/// the chrome's, `Chrome.commands`); `kiosk --check` measures every one of them at the opening view
-/// (`wordBoxes`). One builder per kind, for both.
+/// title. The frame draws the labels on screen (`wordCommands`), the overlays as part of their picture
+/// (`Picture.words`: they zoom with it), the captions and the title as the chrome's (`Chrome.commands`);
+/// `kiosk --check` measures every one of them at the opening view (`wordBoxes`). One builder per kind, for both.
 extension Scene {
-    /// The words on the scene's pictures in `language` (`fallback`: the manifest's first) that are on screen now.
+    /// The hotspots' labels on the scene's pictures in `language` (`fallback`: the manifest's first) that are
+    /// on screen now.
     func wordCommands(language: String, fallback: String) -> [DrawCommand] {
         var out: [DrawCommand] = []
         let screen = Rect(origin: .zero, size: size)
         for h in config.hotspots {
             guard let label = h.label, let (view, origin) = imageViewShowing(h) else { continue }
             let run = labelRun(label, of: h, view: view, origin: origin, language: language, fallback: fallback)
-            if run.rect.intersects(screen) { out.append(.text(run)) }
-        }
-        for box in config.overlays {
-            let run = overlayRun(box, language: language, fallback: fallback)
             if run.rect.intersects(screen) { out.append(.text(run)) }
         }
         return out
@@ -37,8 +34,10 @@ extension Scene {
             let run = labelRun(label, of: h, view: view, origin: .zero, language: language, fallback: fallback)
             out.append((key("hotspots[\(h.index)].label", label), run))
         }
-        for (i, box) in config.overlays.enumerated() {
-            out.append((key("overlays[\(i)].text", box.text), overlayRun(box, language: language, fallback: fallback)))
+        for (i, run) in overlayRuns(language: language, fallback: fallback).enumerated() {
+            var run = run
+            run.rect.origin = run.rect.origin - view.contentOffset
+            out.append((key("overlays[\(i)].text", config.overlays[i].text), run))
         }
         for (i, caption) in config.captions.enumerated() {
             guard let caption else { continue }
@@ -64,15 +63,19 @@ extension Scene {
             plate: WordStyle.labelPlate, isSettled: !view.isZoomChanging)
     }
 
-    /// A text box on the picture, wrapped to its rectangle.
-    func overlayRun(_ box: Overlay, language: String, fallback: String) -> TextRun {
+    /// The text boxes on a zoom or scroll scene's picture, each wrapped to its rectangle, in points of the
+    /// picture placed at the origin (`Picture.words`).
+    func overlayRuns(language: String, fallback: String) -> [TextRun] {
+        guard config.type == .zoom || config.type == .scroll else { return [] }
         let scale = imageScale(view)
-        let rect = Rect(
-            x: box.rect.minX * scale - view.contentOffset.x, y: box.rect.minY * scale - view.contentOffset.y,
-            width: box.rect.width * scale, height: box.rect.height * scale)
-        return TextRun(
-            box.text.text(in: language, fallback: fallback), language: language, size: box.size * wordGrowth(view),
-            color: box.color, rect: rect, align: box.align, wraps: true, isSettled: !view.isZoomChanging)
+        return config.overlays.map { box in
+            TextRun(
+                box.text.text(in: language, fallback: fallback), language: language, size: box.size * wordGrowth(view),
+                color: box.color,
+                rect: Rect(
+                    x: box.rect.minX * scale, y: box.rect.minY * scale, width: box.rect.width * scale,
+                    height: box.rect.height * scale), align: box.align, wraps: true, isSettled: !view.isZoomChanging)
+        }
     }
 
     /// The captions of the carousel's pages on screen now, each with its band (moving with its page).

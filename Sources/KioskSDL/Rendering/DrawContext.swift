@@ -23,6 +23,15 @@ struct DrawContext {
     var snapshotting = false
     /// The screen's turn.
     var rotation: Rotation
+    /// The only part of the target drawn on (target pixels), where a copy draws only part of itself: a picture's
+    /// square drawn directly while its kept tile is incomplete takes only the square of a word that crosses it.
+    var part: Rect? = nil
+
+    /// The target pixels a copy may land on: the target, or the part of it.
+    var visible: Rect {
+        let whole = Rect(origin: .zero, size: targetSize)
+        return part.map { intersection($0, whole) } ?? whole
+    }
 
     /// A rectangle of the scene (or of the kept picture being drawn) on the target, in its pixels.
     func screen(_ r: Rect) -> Rect {

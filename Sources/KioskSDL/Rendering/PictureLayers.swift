@@ -101,9 +101,11 @@ final class PictureLayers {
                     x: Double(left), y: Double(top), width: Double(right - left), height: Double(bottom - top))
                 let commands = scene.pictureCommands(
                     picture, region: r.rotation.inverse.rect(part, in: turned), tiles: &r.query)
-                r.execute(
-                    commands,
-                    in: context.within(box: picture.frame.size, shift: Point(x: Double(-ox), y: Double(-oy))))
+                var inPart = context.within(box: picture.frame.size, shift: Point(x: Double(-ox), y: Double(-oy)))
+                inPart.part = Rect(
+                    x: Double(ox + left), y: Double(oy + top), width: Double(right - left), height: Double(bottom - top)
+                )
+                r.execute(commands, in: inPart)
             }
         }
     }

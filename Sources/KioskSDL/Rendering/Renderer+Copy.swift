@@ -38,7 +38,7 @@ extension Renderer {
         let fx = d.width / s.width
         let fy = d.height / s.height
         if abs(fx - 1) < Self.unitScaleTolerance && abs(fy - 1) < Self.unitScaleTolerance {
-            copyUnscaled(texture, size: turned, source: s, destination: d)
+            copyUnscaled(texture, size: turned, source: s, destination: d, visible: context.visible)
         } else {
             copyScaled(texture, source: s, destination: d, in: context)
         }
@@ -57,15 +57,17 @@ extension Renderer {
     static let unitScaleTolerance = 1e-6
 
     /// One texture pixel per screen pixel: the destination's edges rounded to whole pixels (so neighbouring
-    /// copies meet exactly), the source moved by the same whole number of pixels.
-    func copyUnscaled(_ texture: OpaquePointer, size: Size, source s: Rect, destination d: Rect) {
+    /// copies meet exactly), the source moved by the same whole number of pixels; only what lands in `visible`.
+    func copyUnscaled(
+        _ texture: OpaquePointer, size: Size, source s: Rect, destination d: Rect, visible v: Rect
+    ) {
         let dx = (d.minX - s.minX).rounded()
         let dy = (d.minY - s.minY).rounded()
-        // Whole destination pixels, kept within the texture.
-        let x0 = max(d.minX.rounded(), dx)
-        let y0 = max(d.minY.rounded(), dy)
-        let x1 = min(d.maxX.rounded(), dx + size.width)
-        let y1 = min(d.maxY.rounded(), dy + size.height)
+        // Whole destination pixels, kept within the texture and the visible pixels.
+        let x0 = max(d.minX.rounded(), dx, v.minX.rounded(.down))
+        let y0 = max(d.minY.rounded(), dy, v.minY.rounded(.down))
+        let x1 = min(d.maxX.rounded(), dx + size.width, v.maxX.rounded(.up))
+        let y1 = min(d.maxY.rounded(), dy + size.height, v.maxY.rounded(.up))
         guard x1 > x0, y1 > y0 else { return }
         let src = SDL_Rect(x: Int32(x0 - dx), y: Int32(y0 - dy), w: Int32(x1 - x0), h: Int32(y1 - y0))
         let dst = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
@@ -78,7 +80,7 @@ extension Renderer {
     func copyScaled(_ texture: OpaquePointer, source s: Rect, destination d: Rect, in context: DrawContext) {
         calls.perform(.scaleMode(texture, context.scaleMode))
         if truncatesRects {
-            copyInPieces(texture, source: s, destination: d, targetSize: context.targetSize)
+            copyInPieces(texture, source: s, destination: d, visible: context.visible)
             return
         }
         let x0 = s.minX.rounded(.down)
@@ -106,13 +108,13 @@ extension Renderer {
     /// freed for each such copy), and one cut by a clip rectangle loses its proportion. So a scaled copy is cut into at most nine whole-pixel
     /// copies within the visible part: the source pixels seen whole, and the rows and columns seen in part at
     /// its edges, each stretched over just its visible pixels.
-    func copyInPieces(_ texture: OpaquePointer, source s: Rect, destination d: Rect, targetSize: Size) {
+    func copyInPieces(_ texture: OpaquePointer, source s: Rect, destination d: Rect, visible v: Rect) {
         let columns = Self.pieces(
-            source: s.minX, s.maxX, destination: d.minX, d.maxX, visible: max(0, d.minX.rounded(.down)),
-            min(targetSize.width, d.maxX.rounded(.up)))
+            source: s.minX, s.maxX, destination: d.minX, d.maxX, visible: max(v.minX, d.minX.rounded(.down)),
+            min(v.maxX, d.maxX.rounded(.up)))
         let rows = Self.pieces(
-            source: s.minY, s.maxY, destination: d.minY, d.maxY, visible: max(0, d.minY.rounded(.down)),
-            min(targetSize.height, d.maxY.rounded(.up)))
+            source: s.minY, s.maxY, destination: d.minY, d.maxY, visible: max(v.minY, d.minY.rounded(.down)),
+            min(v.maxY, d.maxY.rounded(.up)))
         for row in rows {
             for column in columns {
                 let src = SDL_Rect(x: column.source, y: row.source, w: column.count, h: row.count)

@@ -1,0 +1,55 @@
+import Foundation
+import Kiosk
+import ScrollEngine
+import Testing
+
+@testable import KioskSDL
+
+/// In `SDLEventTests`' serialized suite: SDL's state is the process's.
+extension SDLEventTests {
+    /// Twenty overlays as large as the picture: their words are the picture's, kept in its tiles, so a pan
+    /// copies them with its pixels; and where a tile is not kept yet, its square is drawn with only the square
+    /// of each word (each word over the whole screen, once for every such square, made a frame of 24 screens
+    /// and panning 120 ms a frame in software).
+    @Test func wordsOnAPictureAreKeptWithIt() throws {
+        setenvDummy()
+        let path = NSTemporaryDirectory() + "kiosk-overlays-\(UUID().uuidString).json"
+        let overlays = (0..<20).map { i in
+            #"{"text": "\#(["ABC", "DEF", "GHI", "JKL"][i % 4])", "rect": [0, 0, 4800, 3000], "size": 400, "align": "center"}"#
+        }
+        try """
+        {"kioskManifest": 1, "idleTimeoutSeconds": 0, "scenes": [{"id": "a", "type": "zoom", "maxZoom": 8,
+          "image": "\(Self.images)/floorplan.png", "overlays": [\(overlays.joined(separator: ", "))]}]}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { unlink(path) }
+        let session = try HeadlessSession(manifestPath: path, width: 1280, height: 720, synchronous: true)
+        var screens: [Double] = []
+        for i in 0..<3 {
+            session.frame(at: Double(i) * 1000 / 60)
+            screens.append(Double(session.lastFramePixels) / Double(session.screenPixels))
+        }
+        // The first frame keeps twelve tiles and draws the rest directly, the second keeps the rest, the third
+        // copies them: about two screens (without the squares cut, the second frame was 34 screens; without the
+        // words kept, every frame 9.5).
+        #expect(screens[0] < 16 && screens[1] < 16, "\(screens)")
+        #expect(screens[2] < 3, "\(screens)")
+        let view = session.app.scene.view
+        view.setZoomScale(view.maximumZoomScale, animated: false)
+        var t = 100.0
+        var zoomed: [Double] = []
+        for _ in 0..<3 {
+            t += 1000.0 / 60
+            session.frame(at: t)
+            zoomed.append(Double(session.lastFramePixels) / Double(session.screenPixels))
+        }
+        // The first frame zoomed in is drawn as it moved (every word over the screen: 21 screens); the next
+        // keeps twelve tiles and draws the squares of the rest directly (259 screens without the squares cut).
+        #expect(zoomed[1] < 40, "\(zoomed)")
+        // Zoomed in and at rest: a pan step copies the kept tiles (and keeps the few it uncovers).
+        view.contentOffset = view.contentOffset + Point(x: 40, y: 0)
+        t += 1000.0 / 60
+        session.frame(at: t)
+        let pan = Double(session.lastFramePixels) / Double(session.screenPixels)
+        #expect(pan < 3, "\(pan) screens (21 without the words kept)")
+    }
+}
