@@ -132,4 +132,14 @@ import Testing
         AppRig.run(app, from: 500, to: 1500)
         #expect(app.blankReason == .hours)
     }
+
+    /// The frame says which wall clock it was stepped with: the host reads the clock once a frame and hands
+    /// that reading to the visits and the metrics too.
+    @Test func aFrameCarriesTheWallClockItWasSteppedWith() throws {
+        let app = try AppRig.app()
+        #expect(app.step(to: 10).wall == nil)
+        let wall = WallTime(unixAtKioskZero: Self.at("2026-03-28T09:00:00"), isSynchronized: true)
+        #expect(app.step(to: 20, wall: wall).wall == wall)
+        #expect(app.step(to: 30).wall == wall)
+    }
 }

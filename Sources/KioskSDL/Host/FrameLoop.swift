@@ -122,11 +122,10 @@ final class FrameLoop {
     /// kiosk's time, else the system's clock.
     func wallClock(at ms: Double) -> Double { wall.at(ms, kioskNow: kioskNow()) }
 
-    /// The frame's events to the visit counter; a visit that ended is counted in the metrics.
-    func countVisits(_ events: [TraceEvent], at t: Double) {
-        guard let visits = service.visits,
-            visits.observe(app, events: events, wall: wall.reading(kioskNow: kioskNow()), at: t)
-        else { return }
+    /// The frame's events to the visit counter, with the wall clock the frame was stepped with; a visit that
+    /// ended is counted in the metrics.
+    func countVisits(_ events: [TraceEvent], wall: WallTime, at t: Double) {
+        guard let visits = service.visits, visits.observe(app, events: events, wall: wall, at: t) else { return }
         service.metrics?.visits += 1
     }
 
@@ -356,9 +355,11 @@ final class FrameLoop {
         // The frame's typed events, read alike by the visits, the metrics, the trace and systemd's status, then
         // let go.
         let (events, line) = app.endFrame(tracing: outputs.traces ? pipeline.framesDrawn - 1 : nil)
-        countVisits(events, at: t)
+        // The wall clock read once for the frame's step serves its visits and metrics too.
+        let wall = shown.wall ?? self.wall.reading(kioskNow: kioskNow())
+        countVisits(events, wall: wall, at: t)
         service.metrics?.frameShown(
-            events, wallSeconds: wallClock(at: kioskNow()), late: pipeline.lateFrames > lateBefore, ms: frameMs)
+            events, wallSeconds: wall.unix(at: kioskNow()), late: pipeline.lateFrames > lateBefore, ms: frameMs)
         if let line { outputs.traced(line, hasEvents: !events.isEmpty, realMs: now()) }
         notifyStatus(events)
         logClock(events)
