@@ -249,10 +249,20 @@ public final class KioskApp {
     /// A scene's commands with its words in the visitor's language and the chrome over it (the outgoing scene
     /// of a transition too).
     public func drawList(of scene: Scene, tiles: inout TileQuery) -> [DrawCommand] {
+        contentDrawList(of: scene, tiles: &tiles) + chromeDrawList(over: scene)
+    }
+
+    /// A scene's content: its pictures or rows, a place's pulse, the words on them.
+    public func contentDrawList(of scene: Scene, tiles: inout TileQuery) -> [DrawCommand] {
         var list = scene.drawList(tiles: &tiles, language: language, fallback: navigator.languages.first)
         list += scene.pulse?.commands(in: scene, at: now) ?? []
         list += scene.wordCommands(language: language, fallback: navigator.languages.first)
-        list += navigator.chrome(over: scene).commands
+        return list
+    }
+
+    /// The chrome over a scene: its bars and buttons, and the still-there card when it asks.
+    public func chromeDrawList(over scene: Scene) -> [DrawCommand] {
+        var list = navigator.chrome(over: scene).commands
         if case .askingStillThere(let since) = presence.screen, scene === self.scene, let reset = presence.idleResetDue
         {
             list +=

@@ -4,9 +4,27 @@ import ScrollEngine
 
 /// A scene change is drawn from two kept pictures (`SceneSnapshots`), so each frame of it is two copies. They are
 /// drawn on its first two frames, one each, and both show the old scene (at progress 0 and about 0.01): no frame
-/// draws a scene and mixes two. A reload's old scene is what the screen showed before it.
+/// draws a scene and mixes two. A reload's old scene is what the screen showed before it. A zoom grows or shrinks
+/// the scenes' content only: the chrome stays put over it, the incoming scene's from the first frame, as a
+/// navigation bar stays through a push.
 extension Renderer {
     func drawTransition(
+        _ t: SceneTransition, from outgoing: Scene, to shown: KioskFrame, of app: KioskApp, at ms: Double,
+        query: inout TileQuery
+    ) {
+        drawScenes(t, from: outgoing, to: shown, of: app, at: ms, query: &query)
+        if Self.chromeStaysPut(t) {
+            execute(
+                app.chromeDrawList(over: shown.scene),
+                in: frameContext(scene: shown.scene, background: app.manifest.background, sceneSize: shown.sceneSize))
+        }
+    }
+
+    /// Whether `t` moves the content under chrome that stays (a zoom), or fades whole screens.
+    static func chromeStaysPut(_ t: SceneTransition) -> Bool { t.style == .zoom && t.rect != nil && !t.reload }
+
+    /// The two scenes of `t` at `ms`, from their kept pictures.
+    private func drawScenes(
         _ t: SceneTransition, from outgoing: Scene, to shown: KioskFrame, of app: KioskApp, at ms: Double,
         query: inout TileQuery
     ) {
@@ -16,7 +34,10 @@ extension Renderer {
             snapshots.running = (t, before, nil)
         } else if snapshots.running?.transition != t {
             snapshots.endTransition()
-            guard let old = snapshot(outgoing, sceneSize: shown.sceneSize, of: app, query: &query) else { return }
+            guard
+                let old = snapshot(
+                    outgoing, sceneSize: shown.sceneSize, chrome: !Self.chromeStaysPut(t), of: app, query: &query)
+            else { return }
             snapshots.running = (t, old, nil)
             return
         }
@@ -25,9 +46,10 @@ extension Renderer {
         guard let new = kept else {
             // The frame that draws the new scene shows the old one again (it is a hundredth of the way through):
             // drawing, keeping and mixing in one frame would take it past its time.
-            guard let captured = snapshot(shown.scene, sceneSize: shown.sceneSize, of: app, query: &query) else {
-                return
-            }
+            guard
+                let captured = snapshot(
+                    shown.scene, sceneSize: shown.sceneSize, chrome: !Self.chromeStaysPut(t), of: app, query: &query)
+            else { return }
             snapshots.running = (t, old, captured)
             calls.perform(.blend(old, SDL_BLENDMODE_NONE))
             calls.perform(.copy(old, nil, sdlRect(full)))
@@ -67,12 +89,18 @@ extension Renderer {
         }
     }
 
-    /// Draws `scene` as a frame at rest shows it (its pictures kept at their scale, filtered) and keeps it.
-    func snapshot(_ scene: Scene, sceneSize: Size, of app: KioskApp, query: inout TileQuery) -> OpaquePointer? {
+    /// Draws `scene` as a frame at rest shows it (its pictures kept at their scale, filtered), with its `chrome`
+    /// or without, and keeps it.
+    func snapshot(
+        _ scene: Scene, sceneSize: Size, chrome: Bool, of app: KioskApp, query: inout TileQuery
+    ) -> OpaquePointer? {
         self.query = query
         var context = frameContext(scene: scene, background: app.manifest.background, sceneSize: sceneSize)
         context.snapshotting = true
-        draw(app.drawList(of: scene, tiles: &self.query), in: context)
+        let list =
+            chrome
+            ? app.drawList(of: scene, tiles: &self.query) : app.contentDrawList(of: scene, tiles: &self.query)
+        draw(list, in: context)
         query = self.query
         tiles.request(missing: query.missing, prefetch: query.prefetch)
         return snapshots.captureScreen()
