@@ -66,6 +66,11 @@ import Testing
             "/k/rows.csv: line 2.show: \"menu\" is a scroll scene; show needs a zoom scene"
         ),
         ("id,title,show\na,A,map\n", "/k/rows.csv: line 2.show: expected \"scene#hotspot\", found \"map\""),
+        ("id,title,goto\na,A,d#zz\n", "/k/rows.csv: line 2.goto: the list \"d\" has no row \"zz\""),
+        (
+            "id,title,goto\na,A,menu#a\n",
+            "/k/rows.csv: line 2.goto: \"menu\" is a scroll scene; a row (#a) needs a list scene"
+        ),
         ("id,title\n,A\n", "/k/rows.csv: line 2.id: missing"),
         ("", "/k/rows.csv: the file is empty (it needs a header line)"),
     ])

@@ -194,12 +194,12 @@ public final class KioskApp {
             switch scene.tap(id) {
             case .hotspot(let h)?:
                 sink.add(TraceEvent(view: scene.config.id, .hotspotTapped(hotspot: id)))
-                if let target = h.goto { show(scene: target, from: h) }
+                if let target = h.goto { navigator.go(to: target, from: h, at: now) }
             case .row(let row)?:
                 let tapped = scene
                 sink.add(TraceEvent(view: scene.config.id, .rowTapped(row: id)))
                 switch row.action {
-                case .goto(let target)?: show(scene: target)
+                case .goto(let target)?: navigator.go(to: target, at: now)
                 case .show(let target, let hotspot)?: navigator.show(place: hotspot, in: target, at: now)
                 case nil: break
                 }

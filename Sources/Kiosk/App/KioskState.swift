@@ -7,6 +7,14 @@ public struct KioskState: Codable, Equatable, Sendable {
         public var contentOffset: [Double]
         public var zoomScale: Double
         public var page: Int?
+        /// A list's row at the top of its visible space, and where its top was (scene points): new content or a
+        /// restart puts that row back there, wherever rows were added or taken away above it.
+        public var topRow: TopRow?
+    }
+
+    public struct TopRow: Codable, Equatable, Sendable {
+        public var id: String
+        public var y: Double
     }
 
     public var kioskState = 1
@@ -43,8 +51,10 @@ extension KioskApp {
     func viewStates() -> [String: KioskState.View] {
         var views: [String: KioskState.View] = [:]
         for (id, v) in scene.tracedViews {
+            let top = v === scene.view ? scene.topRow.map { KioskState.TopRow(id: $0.id, y: $0.y) } : nil
             views[id] = .init(
-                contentOffset: [v.contentOffset.x, v.contentOffset.y], zoomScale: v.zoomScale, page: v.currentPage)
+                contentOffset: [v.contentOffset.x, v.contentOffset.y], zoomScale: v.zoomScale, page: v.currentPage,
+                topRow: top)
         }
         return views
     }
@@ -63,7 +73,13 @@ extension KioskApp {
                     moved.append("\(id).zoomScale \(saved.zoomScale) is outside its limits; \(v.zoomScale) is used")
                 }
             }
-            let wanted = Point(x: saved.contentOffset[0], y: saved.contentOffset[1])
+            var wanted = Point(x: saved.contentOffset[0], y: saved.contentOffset[1])
+            // A list keeps its top row where it was, by its id (UITableView keeps its cells by index path).
+            if v === scene.view, let top = saved.topRow, let list = scene.list,
+                let p = list.layout.position(ofRow: top.id, in: list.config)
+            {
+                wanted.y = list.layout.rowTop(p) - top.y
+            }
             let offset = v.clampedOffset(wanted)
             v.contentOffset = offset
             if !(abs(offset.x - wanted.x) <= 1 && abs(offset.y - wanted.y) <= 1) {

@@ -99,6 +99,22 @@ final class Navigator {
         scene.view.flashScrollIndicators()
     }
 
+    /// A hotspot's or a row's `goto`: its scene opens (from `hotspot`, if one was tapped); at a list's row, the
+    /// list opens with that row at its top (scrolled there, animated, when the list is shown already).
+    func go(to goto: String, from hotspot: Hotspot? = nil, at now: Double) {
+        let destination = Destination(goto, sceneIDs: Set(manifest.scenes.map(\.id)))
+        let shown = scene.config.id == destination.scene
+        show(scene: destination.scene, from: hotspot, at: now)
+        guard let row = destination.row, scene.config.id == destination.scene else { return }
+        scene.view.step(to: now / 1000)
+        if shown {
+            scene.scrollToRow(row, at: .top, animated: true)
+        } else {
+            // Opening a scene is not a scroll: the list opens there.
+            _ = sink.quietly { scene.scrollToRow(row, at: .top, animated: false) }
+        }
+    }
+
     /// A list's row shows a place: zoom scene `id` opens (with the manifest's transition), zoomed to hotspot
     /// `hotspot`, which then pulses.
     func show(place hotspot: String, in id: String, at now: Double) {

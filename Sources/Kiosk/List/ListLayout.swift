@@ -94,6 +94,11 @@ struct ListLayout: Sendable {
         return s.top + s.headerHeight + Double(position - s.rows.lowerBound) * ListStyle.rowHeight
     }
 
+    /// The position of the row of id `id` (its first, were two to share it), nil when there is none.
+    func position(ofRow id: String, in list: ListConfig) -> Int? {
+        order.firstIndex { list.rows[$0].id == id }
+    }
+
     /// The row position at content `y`, nil on a header or beyond the rows.
     public func row(at y: Double) -> Int? {
         guard !sections.isEmpty, y >= 0, y < height else { return nil }
@@ -132,6 +137,11 @@ struct ListLayout: Sendable {
         if i + 1 < sections.count { y = min(y, sections[i + 1].top - s.headerHeight) }
         return (i, y)
     }
+}
+
+/// Where `scrollToRow` puts a row in the list's visible space (UITableView.ScrollPosition).
+public enum TableScrollPosition: Sendable {
+    case top, middle, bottom
 }
 
 /// How a list looks: sizes in points (UITableView's plain style, made for a finger a step back from the screen).

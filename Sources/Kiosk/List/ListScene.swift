@@ -121,6 +121,36 @@ extension Scene {
         sink.add(TraceEvent(view: config.id, .sectionIndexJump(section: s.title ?? "")))
     }
 
+    /// Scrolls the list so that row `id` is at `position` of the space under the title bar (`.top`: just below
+    /// the header that sticks there), within the list's limits, as UITableView's `scrollToRow(at:at:animated:)`.
+    /// False when the list has no such row.
+    @discardableResult
+    func scrollToRow(_ id: String, at position: TableScrollPosition, animated: Bool) -> Bool {
+        guard let list, let p = list.layout.position(ofRow: id, in: list.config) else { return false }
+        let top = list.layout.rowTop(p)
+        let inset = view.contentInset
+        let room = size.height - inset.top - inset.bottom
+        let y: Double
+        switch position {
+        case .top: y = top - list.layout.sections[list.layout.section(ofRow: p)].headerHeight - inset.top
+        case .middle: y = top + ListStyle.rowHeight / 2 - room / 2 - inset.top
+        case .bottom: y = top + ListStyle.rowHeight - room - inset.top
+        }
+        let limits = view.offsetLimits(.vertical)
+        view.setContentOffset(
+            Point(x: view.contentOffset.x, y: min(max(y, limits.lowerBound), limits.upperBound)), animated: animated)
+        return true
+    }
+
+    /// The first row seen whole or in part under the title bar and the header stuck below it, and where its top is
+    /// (scene points), to keep in place when the rows change (nil: no rows).
+    var topRow: (id: String, y: Double)? {
+        guard let list, !list.layout.order.isEmpty else { return nil }
+        let header = list.layout.stickyHeader(top: listTop).map { $0.y + ListStyle.headerHeight } ?? listTop
+        let p = min(list.layout.order.count - 1, list.layout.firstRow(atOrBelow: max(listTop, header)))
+        return (list.config.rows[list.layout.order[p]].id, list.layout.rowTop(p) - view.contentOffset.y)
+    }
+
     /// The row under a point of the scene (nil on a header, the index, or below the rows).
     func row(at p: Point) -> ListRow? {
         guard let list else { return nil }

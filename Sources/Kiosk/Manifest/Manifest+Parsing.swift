@@ -78,8 +78,8 @@ extension Manifest {
         }
         for scene in scenes {
             for h in scene.hotspots {
-                if let target = h.goto, !ids.contains(target) {
-                    problems.error("\(scene.path).hotspots[\(h.index)].goto", "no scene has the id \"\(target)\"")
+                if let target = h.goto, let problem = Destination.problem(target, scenes: scenes, ids: ids) {
+                    problems.error("\(scene.path).hotspots[\(h.index)].goto", problem)
                 }
             }
             checkRowActions(scene, scenes: scenes, ids: ids, problems: problems)
@@ -246,9 +246,11 @@ extension Manifest {
     static func warnUnreachable(_ scenes: [SceneConfig], from roots: [String], problems: ProblemList) {
         var reached = Set(roots)
         var queue = roots
+        let ids = Set(scenes.map(\.id))
         while let id = queue.popLast() {
-            for target in scenes.first(where: { $0.id == id })?.targets ?? [] where reached.insert(target).inserted {
-                queue.append(target)
+            for goto in scenes.first(where: { $0.id == id })?.targets ?? [] {
+                let target = Destination(goto, sceneIDs: ids).scene
+                if reached.insert(target).inserted { queue.append(target) }
             }
         }
         for scene in scenes where reached.insert(scene.id).inserted {

@@ -199,7 +199,7 @@ extension Manifest {
             switch row.action {
             case nil: break
             case .goto(let target)?:
-                if !ids.contains(target) { error("goto", "no scene has the id \"\(target)\"") }
+                if let problem = Destination.problem(target, scenes: scenes, ids: ids) { error("goto", problem) }
             case .show(let target, let hotspot)?:
                 guard let zoom = scenes.first(where: { $0.id == target }) else {
                     if !ids.contains(target) { error("show", "no scene has the id \"\(target)\"") }

@@ -202,7 +202,8 @@ public struct SceneConfig: Equatable, Sendable {
         }
     }
 
-    /// The scenes its hotspots and rows go to (or show a place in).
+    /// Where its hotspots and rows go (a scene, or a list's row: `Destination`) and the scenes its rows show a
+    /// place in.
     public var targets: [String] {
         hotspots.compactMap(\.goto)
             + (list?.rows ?? []).compactMap { row in
