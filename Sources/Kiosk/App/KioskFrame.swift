@@ -27,6 +27,9 @@ public struct KioskFrame {
     public var touchDevicesWithFingersDown: Set<Int64>
     /// The pictures coming next: the attract loop's, a carousel's pages a swipe away.
     public var upcomingPictures: [String]
+    /// A list's thumbnails a screen ahead in the direction it scrolls, and where a fling comes to rest, asked for
+    /// before their rows are on screen (UITableView's `prefetchDataSource`).
+    public var upcomingThumbnails: [String] = []
     /// The wall clock the kiosk was last stepped with (nil: never given one), so the host that read it once for
     /// the step hands the same reading to what it does with the frame (the visits, the metrics).
     public var wall: WallTime?
@@ -40,7 +43,8 @@ extension KioskApp {
             now: now, scene: scene, transition: transition, outgoing: outgoing, sceneSize: sceneSize,
             needsFrame: needsFrame, isAtRest: isAtRest, isBlanked: isBlanked, quitRequested: quitRequested,
             nextDeadline: needsFrame ? nil : nextDeadline, touchDevicesWithFingersDown: touchDevicesWithFingersDown,
-            upcomingPictures: upcomingImagePaths + scene.nearbyImagePaths, wall: wallTime)
+            upcomingPictures: upcomingImagePaths + scene.nearbyImagePaths,
+            upcomingThumbnails: scene.upcomingThumbnails, wall: wallTime)
     }
 
     /// Ends a frame that was drawn: its events, in the order they happened (the trace writes them, the visits,

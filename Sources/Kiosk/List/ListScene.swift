@@ -151,6 +151,24 @@ extension Scene {
         return (list.config.rows[list.layout.order[p]].id, list.layout.rowTop(p) - view.contentOffset.y)
     }
 
+    /// The thumbnails of the rows a screen ahead of those shown, in the direction the list moves (down when it
+    /// is still), and of the rows where a fling or an animation comes to rest: asked for before they are drawn, so
+    /// they do not pop in as they arrive (UITableView's `prefetchDataSource`).
+    var upcomingThumbnails: [String] {
+        guard let list, !list.layout.order.isEmpty else { return [] }
+        let y0 = view.contentOffset.y
+        let rest = view.restingContentOffset.y
+        let h = size.height
+        let margin = ListStyle.rowHeight
+        let ahead =
+            rest < y0
+            ? list.layout.rows(from: y0 - h - margin, to: y0 - margin)
+            : list.layout.rows(from: y0 + h + margin, to: y0 + 2 * h + margin)
+        var positions = Array(ahead)
+        if abs(rest - y0) > h { positions += list.layout.rows(from: rest - margin, to: rest + h + margin) }
+        return positions.compactMap { list.config.rows[list.layout.order[$0]].thumbnail }
+    }
+
     /// The row under a point of the scene (nil on a header, the index, or below the rows).
     func row(at p: Point) -> ListRow? {
         guard let list else { return nil }

@@ -41,6 +41,7 @@ final class FramePipeline {
         framesDrawn += 1
         afterPresent(ms)
         renderer.images.prepareUpcoming(shown.upcomingPictures, moving: shown.needsFrame, spentMs: msSince(start))
+        renderer.thumbnails?.prefetch(shown.upcomingThumbnails, pixels: Int(ListStyle.thumbnailSize))
         return list
     }
 }

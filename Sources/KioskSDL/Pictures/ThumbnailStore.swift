@@ -59,6 +59,19 @@ final class ThumbnailStore {
         return .loading
     }
 
+    /// Thumbnails about to be drawn, asked of the thread now (those it has not already): off the virtual clock
+    /// only, where each is decoded when first drawn anyway.
+    func prefetch(_ paths: [String], pixels: Int) {
+        guard let worker else { return }
+        for path in paths {
+            let key = Key(path: path, pixels: pixels)
+            guard states[key] == nil else { continue }
+            states[key] = .loading
+            lastDrawn[key] = frame
+            worker.ask(key, ahead: true)
+        }
+    }
+
     /// A decoded thumbnail (nil: it did not decode) becomes its texture.
     private func adopt(_ key: Key, _ surface: UnsafeMutablePointer<SDL_Surface>?) {
         guard let surface else {
@@ -116,9 +129,11 @@ final class ThumbnailWorker: @unchecked Sendable {
         t.start()
     }
 
-    func ask(_ key: ThumbnailStore.Key) {
+    /// Decodes `key` next (the newest first), or, `ahead` of its row being drawn, after every row asked for
+    /// by a frame.
+    func ask(_ key: ThumbnailStore.Key, ahead: Bool = false) {
         condition.lock()
-        wanted.append(key)
+        if ahead { wanted.insert(key, at: 0) } else { wanted.append(key) }
         condition.signal()
         condition.unlock()
     }
