@@ -52,4 +52,36 @@ extension SDLEventTests {
         let pan = Double(session.lastFramePixels) / Double(session.screenPixels)
         #expect(pan < 3, "\(pan) screens (21 without the words kept)")
     }
+
+    /// The words kept in a picture's tiles are its words in the visitor's language: after a language switch the
+    /// tiles are drawn again with the new words (they kept showing the old language's).
+    @Test func aLanguageSwitchRedrawsTheWordsInThePicture() throws {
+        setenvDummy()
+        let path = NSTemporaryDirectory() + "kiosk-overlays-\(UUID().uuidString).json"
+        try """
+        {"kioskManifest": 1, "idleTimeoutSeconds": 0, "languages": ["en", "de"], "scenes": [{"id": "a", "type": "zoom",
+          "image": "\(Self.images)/floorplan.png",
+          "overlays": [{"text": {"en": "Open daily", "de": "Täglich geöffnet"}, "rect": [0, 2600, 4800, 400], "size": 40}]}]}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { unlink(path) }
+        let session = try HeadlessSession(manifestPath: path, width: 640, height: 400, synchronous: true)
+        func picture(_ list: [DrawCommand]) -> Picture? {
+            list.lazy.compactMap { if case .picture(let p, _) = $0 { p } else { nil } }.first
+        }
+        var t = 0.0
+        for _ in 0..<3 {
+            session.frame(at: t)
+            t += 1000.0 / 60
+        }
+        let layers = try #require(session.renderer.layers)
+        let english = try #require(picture(session.frame(at: t)))
+        #expect(layers.tiles.keys.allSatisfy { $0.words == PictureLayers.wordsKey(english) })
+        session.app.chooseLanguage("de")
+        t += 1000.0 / 60
+        let german = try #require(picture(session.frame(at: t)))
+        #expect(german.words.map(\.text) == ["Täglich geöffnet"])
+        #expect(PictureLayers.wordsKey(german) != PictureLayers.wordsKey(english))
+        #expect(layers.tiles.keys.contains { $0.words == PictureLayers.wordsKey(german) })
+        #expect(Double(session.lastFramePixels) / Double(session.screenPixels) > 1.5, "the tiles drawn again")
+    }
 }

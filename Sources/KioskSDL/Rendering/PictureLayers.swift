@@ -17,8 +17,16 @@ final class PictureLayers {
     struct Key: Hashable {
         var picture: PictureID
         var scale: Double
+        /// The words drawn into it (`Picture.words`: their texts and languages), so that a language switch or
+        /// new words draw new tiles instead of showing the old words.
+        var words: Int
         var column: Int
         var row: Int
+    }
+
+    /// What identifies a picture's words in its kept tiles.
+    static func wordsKey(_ picture: Picture) -> Int {
+        picture.words.map { "\($0.language)\u{1}\($0.text)" }.hashValue
     }
 
     /// Screen pixels a side.
@@ -76,6 +84,7 @@ final class PictureLayers {
         let y1 = min(height, Int(min(clip.maxY, bounds.height).rounded()) - oy)
         guard x1 > x0, y1 > y0 else { return }
         let id = PictureID(scene: scene.config.id, index: picture.index)
+        let words = Self.wordsKey(picture)
         // The picture's size after the turn (its local pixels), to turn squares of it back into its points.
         let turned =
             r.rotation.swapsAxes ? Size(width: picture.frame.height, height: picture.frame.width) : picture.frame.size
@@ -86,7 +95,7 @@ final class PictureLayers {
                 let top = max(y0, row * t)
                 let right = min(x1, (column + 1) * t)
                 let bottom = min(y1, (row + 1) * t)
-                let key = Key(picture: id, scale: picture.scale, column: column, row: row)
+                let key = Key(picture: id, scale: picture.scale, words: words, column: column, row: row)
                 if let texture = tile(key, picture, turned, scene, r, context) {
                     let src = SDL_Rect(
                         x: Int32(left - column * t), y: Int32(top - row * t), w: Int32(right - left),
