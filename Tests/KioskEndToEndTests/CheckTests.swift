@@ -120,8 +120,10 @@ import Testing
             {"kioskManifest": 1, "home": "map", "colour": "#000",
              "scenes": [
               {"id": "map", "type": "zoom", "image": "images/gallery-sunset.jpg", "maxZoom": "big",
-               "hotspots": [{"id": "cafe", "rect": [2000, 1500, 900, 300], "goto": "nowhere"},
-                            {"id": "ok", "rect": [0, 0, 10, 10], "goto": "gallery"}]},
+               "hotspots": [{"id": "cafe", "rect": [2000, 1500, 900, 300], "goto": "nowhere",
+                             "description": "Café"},
+                            {"id": "ok", "rect": [0, 0, 10, 10], "goto": "gallery",
+                             "description": "Gallery"}]},
               {"id": "gallery", "type": "carousel",
                "pages": ["images/gallery-sunset.jpg", "own/text.jpg", "images/missing.png", "own/torn.jpg"]},
               {"id": "gallery", "type": "scroll", "image": "images/menu-long.png"},

@@ -11,7 +11,7 @@ import Testing
          "scenes": [
            {"id": "menu", "type": "zoom", "maxZoom": 2.0,
             "image": {"en": "menu-en.png", "de": "menu-de.png", "ar": "menu-ar.png"},
-            "hotspots": [{"id": "more", "rect": [0, 0, 100, 100], "goto": "gallery"}]},
+            "hotspots": [{"id": "more", "rect": [0, 0, 100, 100], "goto": "gallery", "description": "More"}]},
            {"id": "gallery", "type": "carousel",
             "pages": ["a.jpg", {"image": {"en": "b-en.jpg", "de": "b-de.jpg"}, "caption": "B"}]}
          ]}

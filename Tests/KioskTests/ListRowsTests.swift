@@ -40,7 +40,7 @@ import Testing
         ("id,subtitle\na,b\n", "/k/rows.csv: line 1: no \"title\" column (the header line names the columns)"),
         (
             "id,title,colour\na,b,c\n",
-            "/k/rows.csv: line 1: unknown column \"colour\" (known: id, title, subtitle, thumbnail, section, goto, show)"
+            "/k/rows.csv: line 1: unknown column \"colour\" (known: id, title, subtitle, thumbnail, section, goto, show, description)"
         ),
         (
             "id,title,title.fr\na,b,c\n",

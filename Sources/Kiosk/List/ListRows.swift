@@ -15,6 +15,8 @@ public struct ListRow: Equatable, Sendable {
     public var thumbnail: String?
     public var section: LocalizedText?
     public var action: RowAction?
+    /// What it is, to be spoken after its title (its text alternative, EN 301 549 5.1.3.6).
+    public var description: LocalizedText?
     /// Where it was written, for messages: the file of its rows (nil: the manifest) and its path in it
     /// (`scenes[3].rows[2]`, `line 12`).
     public var file: String?
@@ -44,7 +46,7 @@ extension Manifest {
 
     /// The columns a CSV may have, each but `id` and `title` optional; a text column may have one per language
     /// (`title.de`).
-    static let rowColumns = ["id", "title", "subtitle", "thumbnail", "section", "goto", "show"]
+    static let rowColumns = ["id", "title", "subtitle", "thumbnail", "section", "goto", "show", "description"]
 
     static func parseRows(
         _ o: Object, path: String, baseDirectory: String, languages: [String], problems: ProblemList,
@@ -113,7 +115,8 @@ extension Manifest {
         let action = try rowAction(goto: o.string("goto"), show: o.string("show")) { k, m in o.fail(k, m) }
         return ListRow(
             id: id, title: title, subtitle: try o.text("subtitle", languages: languages), thumbnail: thumbnail,
-            section: try o.text("section", languages: languages), action: action, file: file, path: o.path)
+            section: try o.text("section", languages: languages), action: action,
+            description: try o.text("description", languages: languages), file: file, path: o.path)
     }
 
     /// `goto` or `show` (`"map#cafe"`), not both.
@@ -227,7 +230,7 @@ extension Manifest {
             for (column, value) in zip(columns, record.fields) where !value.isEmpty {
                 if let language = column.language {
                     texts[column.key, default: [:]][language] = .string(value)
-                } else if ["title", "subtitle", "section"].contains(column.key), !languages.isEmpty,
+                } else if ["title", "subtitle", "section", "description"].contains(column.key), !languages.isEmpty,
                     header.fields.contains(where: { $0.hasPrefix(column.key + ".") })
                 {
                     // `title` beside `title.de`: the first language's text.

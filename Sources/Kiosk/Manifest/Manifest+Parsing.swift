@@ -40,7 +40,7 @@ extension Manifest {
         top.allow([
             "kioskManifest", "home", "idleTimeoutSeconds", "background", "scenes", "homeButton", "calibration",
             "textureBudgetMiB", "blankAfterSeconds", "transition", "transitionMs", "attract", "openingHours",
-            "languages", "fonts", "stillThere", "metricsSeconds", "schedule", "attractSets",
+            "languages", "fonts", "stillThere", "metricsSeconds", "schedule", "attractSets", "accessibility",
         ])
         problems.attempt { () throws(ManifestError) in
             let version = try top.number("kioskManifest", in: ManifestLimits.any, required: true)!
@@ -153,6 +153,11 @@ extension Manifest {
         let metricsSeconds =
             problems.attempt { () throws(ManifestError) in try top.number("metricsSeconds", in: 1...3600) ?? 15 }
             ?? 15
+        let accessibility =
+            problems.attempt { () throws(ManifestError) in
+                try parseAccessibility(top, languages: languages, problems: problems)
+            } ?? AccessibilityConfig()
+        warnUnspoken(scenes, problems: problems)
         let start = home ?? scenes.first?.id
         if let start {
             let scheduled = (schedule??.entries ?? []).compactMap(\.choice.home)
@@ -168,6 +173,7 @@ extension Manifest {
             transition: transition, transitionMs: transitionMs, attract: attract, openingHours: hours,
             languages: languages, fonts: fonts, stillThereSeconds: stillThere)
         manifest.metricsSeconds = metricsSeconds
+        manifest.accessibility = accessibility
         manifest.schedule = schedule ?? nil
         manifest.attractSets = attractSets
         manifest.contentHash = fnv1a(text)

@@ -250,7 +250,7 @@ extension Manifest {
     ) throws(ManifestError) -> [Hotspot] {
         try o.eachObject("hotspots") { (h, i) throws(ManifestError) -> Hotspot in
             let hp = h.path
-            h.allow(["id", "rect", "goto", "page", "label", "labelAt"])
+            h.allow(["id", "rect", "goto", "page", "label", "labelAt", "description"])
             let rect = try h.imageRect("rect")
             let number = try h.number("page", in: ManifestLimits.any) ?? 0
             guard number == number.rounded(), type != .carousel || (0..<Double(pages)).contains(number) else {
@@ -269,7 +269,7 @@ extension Manifest {
             return Hotspot(
                 id: try h.string("id") ?? String(i), rect: rect,
                 goto: try h.string("goto"), page: page, index: i, label: try h.text("label", languages: languages),
-                labelAt: labelAt)
+                labelAt: labelAt, description: try h.text("description", languages: languages))
         }
     }
 

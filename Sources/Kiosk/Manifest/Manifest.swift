@@ -40,6 +40,8 @@ public struct Manifest: Equatable, Sendable {
     public var schedule: Schedule?
     /// The attract loops a schedule names (`attractSets`); `attract` stays the default.
     public var attractSets: [String: Attract] = [:]
+    /// Voices, the viewing distance, the panel's size and more keys (`accessibility`).
+    public var accessibility = AccessibilityConfig()
     /// A hash of the manifest's text (FNV-1a, hex), which `kiosk_info` names.
     public var contentHash = ""
 
@@ -144,6 +146,8 @@ public struct Hotspot: Equatable, Sendable {
     /// Words drawn on the picture at the hotspot, at `labelAt` (image pixels) or the hotspot's centre.
     public var label: LocalizedText?
     var labelAt: Point?
+    /// What it is, to be spoken (its text alternative, EN 301 549 5.1.3.6), where the label does not say enough.
+    public var description: LocalizedText?
 
     /// Where its label is drawn, in image pixels.
     var labelPoint: Point { labelAt ?? Point(x: rect.midX, y: rect.midY) }
