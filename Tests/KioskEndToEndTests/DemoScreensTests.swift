@@ -55,17 +55,7 @@ import Testing
                 ], in: dir, trace: false)
             #expect(r.status == 0, "\(r.stderr)")
             #expect(!r.stderr.contains("<3>") && !r.stderr.contains("<4>"), "\(r.stderr)")
-            let reference = Self.folder.appendingPathComponent(name + ".png")
-            if ProcessInfo.processInfo.environment["KIOSK_WRITE_GOLDENS"] == "1" {
-                try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
-                try? FileManager.default.removeItem(at: reference)
-                try FileManager.default.copyItem(at: shot, to: reference)
-                continue
-            }
-            let now = try #require(Picture(path: shot.path))
-            let before = try #require(Picture(path: reference.path), "\(name).png: no reference")
-            let d = LookTests.difference(now, before)
-            #expect(d <= WordsEndToEndTests.tolerance, "\(name) differs from its reference by \(d)")
+            try WordsEndToEndTests.compare(try #require(Picture(path: shot.path)), shot: shot, in: Self.folder)
         }
     }
 }

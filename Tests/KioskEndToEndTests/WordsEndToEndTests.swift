@@ -58,15 +58,22 @@ import Testing
     }
 
     func compare(_ now: Picture, _ name: String) throws {
-        let reference = Self.folder.appendingPathComponent(name + ".png")
+        try Self.compare(now, shot: dir.appendingPathComponent(name + ".png"), in: Self.folder)
+    }
+
+    /// `now`, the screenshot at `shot`, against its reference of the same name in `folder` (written from it
+    /// instead with `KIOSK_WRITE_GOLDENS=1`).
+    static func compare(_ now: Picture, shot: URL, in folder: URL) throws {
+        let reference = folder.appendingPathComponent(shot.lastPathComponent)
         if ProcessInfo.processInfo.environment["KIOSK_WRITE_GOLDENS"] == "1" {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try? FileManager.default.removeItem(at: reference)
-            try FileManager.default.copyItem(at: dir.appendingPathComponent(name + ".png"), to: reference)
+            try FileManager.default.copyItem(at: shot, to: reference)
             return
         }
-        let before = try #require(Picture(path: reference.path), "\(name).png: no reference")
+        let before = try #require(Picture(path: reference.path), "\(reference.lastPathComponent): no reference")
         let d = LookTests.difference(now, before)
-        #expect(d <= Self.tolerance, "\(name) differs from its reference by \(d)")
+        #expect(d <= tolerance, "\(reference.lastPathComponent) differs from its reference by \(d)")
     }
 
     @Test(arguments: [("en", "latin"), ("ru", "cyrillic"), ("ar", "arabic")])
