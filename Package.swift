@@ -22,7 +22,8 @@ let package = Package(
         .target(name: "Kiosk", dependencies: ["ScrollEngine", "TouchInput", "EventLog"]),
         .executableTarget(name: "kiosk", dependencies: ["Kiosk", "KioskSDL", "CEarlySignals"]),
         // SIGHUP and SIGUSR1 ignored from before the first line of Swift until the frame loop's handlers exist: one C
-        // function in the executable's .preinit_array, which runs before any library's constructor.
+        // function in the executable's .preinit_array, which runs before any library's constructor; and those
+        // handlers, in C because a signal handler must not allocate.
         .target(name: "CEarlySignals"),
         // SDL2 and SDL2_image from Debian (libsdl2-dev, libsdl2-image-dev), with shims for the macros.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
@@ -53,7 +54,7 @@ let package = Package(
             name: "KioskSDL",
             dependencies: [
                 "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CClock", "CLastWords", "CPictureRows", "CCopyRows",
-                "CDisplayPower", "Kiosk",
+                "CDisplayPower", "CEarlySignals", "Kiosk",
                 "EventLog",
                 "ScrollEngine",
             ]),

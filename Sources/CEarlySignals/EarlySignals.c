@@ -24,3 +24,48 @@ __attribute__((section(".preinit_array"), used)) static void (*const kiosk_prein
     kiosk_ignore_signals_at_start;
 
 int kiosk_early_signals_linked(void) { return 1; }
+
+#include <errno.h>
+#include <unistd.h>
+
+// The frame loop's handlers (SignalListener.swift): each only writes one byte to the pipe `fd` and keeps errno,
+// as a signal handler must (async-signal-safe). They are C: a handler written in Swift may ask the runtime for a
+// type's metadata, which allocates, and a signal that arrives while the interrupted thread holds malloc's lock then
+// deadlocks the process (seen: SIGUSR1 and SIGHUP sent a thousand times while the first picture loads).
+static volatile int kiosk_signal_fd = -1;
+
+static void kiosk_on_hangup(int sig, siginfo_t *info, void *context) {
+    (void)sig;
+    (void)context;
+    int saved = errno;
+    // A SIGHUP from the kernel is the terminal hanging up, not a reload.
+    unsigned char byte = (info != NULL && info->si_code == SI_KERNEL) ? KIOSK_SIGNAL_HANGUP : KIOSK_SIGNAL_RELOAD;
+    ssize_t written = write(kiosk_signal_fd, &byte, 1);
+    (void)written;
+    errno = saved;
+}
+
+static void kiosk_on_picture(int sig) {
+    (void)sig;
+    int saved = errno;
+    unsigned char byte = KIOSK_SIGNAL_PICTURE;
+    ssize_t written = write(kiosk_signal_fd, &byte, 1);
+    (void)written;
+    errno = saved;
+}
+
+int kiosk_signals_install(int fd) {
+    kiosk_signal_fd = fd;
+    struct sigaction hangup;
+    memset(&hangup, 0, sizeof hangup);
+    hangup.sa_sigaction = kiosk_on_hangup;
+    sigemptyset(&hangup.sa_mask);
+    hangup.sa_flags = SA_RESTART | SA_SIGINFO;
+    struct sigaction picture;
+    memset(&picture, 0, sizeof picture);
+    picture.sa_handler = kiosk_on_picture;
+    sigemptyset(&picture.sa_mask);
+    picture.sa_flags = SA_RESTART;
+    if (sigaction(SIGHUP, &hangup, NULL) != 0 || sigaction(SIGUSR1, &picture, NULL) != 0) return -1;
+    return 0;
+}

@@ -1,12 +1,10 @@
+import CEarlySignals
 import CSDL2
 import Foundation
 
 #if canImport(Glibc)
     import Glibc
 #endif
-
-/// Where the signal handlers write: the read end is watched by a thread that turns each wake into an SDL event.
-nonisolated(unsafe) var signalWriteFD: Int32 = -1
 
 /// The operator's signals as SDL events, in every mode (the kiosk, a replay, `--calibrate`, `--touch-test`):
 /// `SIGHUP` asks for a reload (docs/operations.md), `SIGUSR1` for a picture of the screen. What each mode does with
@@ -24,9 +22,9 @@ final class SignalListener {
         listen()
     }
 
-    static let reloadByte: UInt8 = 1
-    static let hangupByte: UInt8 = 2
-    static let pictureByte: UInt8 = 3
+    static let reloadByte = UInt8(KIOSK_SIGNAL_RELOAD)
+    static let hangupByte = UInt8(KIOSK_SIGNAL_HANGUP)
+    static let pictureByte = UInt8(KIOSK_SIGNAL_PICTURE)
 
     /// The handlers only write a byte to a pipe (async-signal-safe, errno kept); a thread reads it and pushes
     /// an SDL event, which wakes the frame loop wherever it sleeps (SDL's wait or `poll`).
@@ -40,31 +38,13 @@ final class SignalListener {
         }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
-        signalWriteFD = fds[1]
         // A SIGHUP from the kernel is not a reload: it is the terminal hanging up (systemd hangs tty1 up when a
         // unit starts on it). The kiosk runs on: a unit that wants tty1 stops it first (the tools' units are
-        // ordered after it).
-        var action = sigaction()
-        action.__sigaction_handler.sa_sigaction = { _, info, _ in
-            let saved = errno
-            let code: Int32 = info.map { $0.pointee.si_code } ?? 0
-            var byte = code == Int32(SI_KERNEL) ? SignalListener.hangupByte : SignalListener.reloadByte
-            _ = write(signalWriteFD, &byte, 1)
-            errno = saved
+        // ordered after it). The handlers are C (CEarlySignals): one written in Swift can allocate.
+        guard kiosk_signals_install(fds[1]) == 0 else {
+            log(.warning, "signals: no handlers (\(String(cString: strerror(errno)))); SIGHUP and SIGUSR1 are ignored")
+            return
         }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART | SA_SIGINFO
-        sigaction(SIGHUP, &action, nil)
-        var picture = sigaction()
-        picture.__sigaction_handler.sa_handler = { _ in
-            let saved = errno
-            var byte = SignalListener.pictureByte
-            _ = write(signalWriteFD, &byte, 1)
-            errno = saved
-        }
-        sigemptyset(&picture.sa_mask)
-        picture.sa_flags = SA_RESTART
-        sigaction(SIGUSR1, &picture, nil)
         // A parent may have started us with them blocked (signal masks are inherited): they are ours to take.
         var set = sigset_t()
         sigemptyset(&set)
