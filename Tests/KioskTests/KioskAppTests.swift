@@ -9,7 +9,7 @@ import Testing
 @Suite struct KioskAppTests {
     @Test func idleTimeoutGoesHome() throws {
         let app = try AppRig.app(scene: "menu")
-        app.key("Down", at: 100)
+        app.key("PageDown", at: 100)
         AppRig.run(app, from: 100, to: 2000)
         #expect(app.scene.config.id == "menu")
         AppRig.run(app, from: 2000, to: 2500)
@@ -79,13 +79,16 @@ import Testing
         expectClose(v.zoomScale, fit * 1.5, 1e-9)
     }
 
-    @Test func keysTurnPagesAndEscapeQuitsOnlyInAWindow() throws {
+    @Test func keysTurnPagesAndEscapeGoesHomeThenQuitsOnlyInAWindow() throws {
         let app = try AppRig.app(scene: "gallery")
-        app.key("Right", at: 0)
+        app.key("PageDown", at: 0)
         AppRig.run(app, from: 0, to: 600)
         #expect(app.scene.currentPage == 1)
         #expect(AppRig.names(app).contains("pageDidChange"))
         app.key("Escape", at: 700)
+        #expect(app.scene.config.id == "map")
+        #expect(!app.quitRequested)
+        app.key("Escape", at: 750)
         #expect(!app.quitRequested)
         app.escapeQuits = true
         app.key("Escape", at: 800)
@@ -178,7 +181,7 @@ import Testing
 
     @Test func drawListHasAPlaceholderAndTheHomeButtonWhereTheyBelong() throws {
         let app = try AppRig.app(scene: "gallery")
-        app.key("Right", at: 0)
+        app.key("PageDown", at: 0)
         AppRig.run(app, from: 0, to: 600)
         let list = app.drawList()
         #expect(list.contains { if case .placeholder = $0 { true } else { false } })
@@ -207,7 +210,8 @@ import Testing
         let line = app.traceLine(frame: 0, events: app.frameEvents)
         #expect(
             line.hasPrefix(
-                #"{"frame": 0, "t": 0.0, "scene": "gallery", "views": {"gallery": {"contentOffset": [0.0, 0.0]"#))
+                #"{"frame": 0, "t": 0.0, "scene": "gallery", "focus": null, "views": {"gallery": {"contentOffset": [0.0, 0.0]"#
+            ))
         #expect(line.contains(#""gallery/page/2": {"#))
         #expect(line.contains(#""page": 0"#))
         #expect(line.hasSuffix(#""events": []}"#))

@@ -2,7 +2,6 @@ import ScrollEngine
 
 /// Desktop input steps (our choices, as desktop scroll views behave).
 enum KeyboardStyle {
-    static let arrowStep = 40.0
     static let wheelStep = 40.0
     static let zoomStep = 1.5
     /// Page Up and Page Down move by this share of the view, keeping a strip of the last page in sight (as
@@ -40,18 +39,13 @@ extension Scene {
             v, by: Point(x: -steps.x * KeyboardStyle.wheelStep, y: -steps.y * KeyboardStyle.wheelStep), animated: false)
     }
 
-    /// A key pressed (SDL's key name): arrows scroll (a carousel's left and right turn pages), Page Up and Down
-    /// scroll a page or turn one, Home and End go to the ends, + and - zoom.
+    /// A desktop key the kiosk's table leaves to the scene (SDL's key name): Page Up and Down scroll a page or
+    /// turn one, Home and End go to the ends.
     func key(_ name: String) {
         let v = focusedView
         let page = Point(x: v.bounds.width * KeyboardStyle.pageStep, y: v.bounds.height * KeyboardStyle.pageStep)
         let turns = config.type == .carousel
         switch name {
-        // Left and Right turn towards the page on that side: the next is at the left in a right-to-left layout.
-        case "Left": turns ? turnPage(isRightToLeft ? 1 : -1) : scroll(v, by: Point(x: -KeyboardStyle.arrowStep, y: 0))
-        case "Right": turns ? turnPage(isRightToLeft ? -1 : 1) : scroll(v, by: Point(x: KeyboardStyle.arrowStep, y: 0))
-        case "Up": scroll(v, by: Point(x: 0, y: -KeyboardStyle.arrowStep))
-        case "Down": scroll(v, by: Point(x: 0, y: KeyboardStyle.arrowStep))
         case "PageUp": turns ? turnPage(-1) : scroll(v, by: Point(x: 0, y: -page.y))
         case "PageDown": turns ? turnPage(1) : scroll(v, by: Point(x: 0, y: page.y))
         case "Home":
@@ -62,8 +56,6 @@ extension Scene {
             v.setContentOffset(
                 Point(x: v.offsetLimits(.horizontal).upperBound, y: v.offsetLimits(.vertical).upperBound),
                 animated: true)
-        case "+", "=", "Keypad +": v.setZoomScale(v.zoomScale * KeyboardStyle.zoomStep, animated: true)
-        case "-", "Keypad -": v.setZoomScale(v.zoomScale / KeyboardStyle.zoomStep, animated: true)
         default: break
         }
     }
@@ -76,8 +68,6 @@ extension Scene {
     func turnPage(_ direction: Int, wrapping: Bool = false) {
         guard let current = currentPage else { return }
         let count = view.pageCount(.horizontal)
-        let target = wrapping ? (current + direction + count) % count : max(0, min(count - 1, current + direction))
-        view.setContentOffset(
-            Point(x: view.pageOffset(pagePosition(target), .horizontal), y: view.contentOffset.y), animated: true)
+        show(page: wrapping ? (current + direction + count) % count : max(0, min(count - 1, current + direction)))
     }
 }

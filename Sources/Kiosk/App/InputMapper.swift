@@ -13,6 +13,8 @@ struct InputMapper {
     var mousePosition: Point = .zero
     /// How many Ctrl keys are held (the wheel zooms while one is).
     var controlKeys = 0
+    /// How many Shift keys are held (Shift+Tab goes back).
+    var shiftKeys = 0
 
     /// The mouse's finger id for the gesture controller (touches count up from 1, so it is never one of theirs).
     static let mouseFinger = Int64.min
@@ -47,9 +49,10 @@ struct InputMapper {
     /// The touch devices with a finger down now.
     var touchDevicesWithFingersDown: Set<Int64> { Set(fingers.keys.map(\.touchId)) }
 
-    /// A Ctrl key went down or up.
+    /// A Ctrl or Shift key went down or up.
     mutating func control(_ key: String, down: Bool) {
         if key.hasSuffix("Ctrl") { controlKeys = max(0, controlKeys + (down ? 1 : -1)) }
+        if key.hasSuffix("Shift") { shiftKeys = max(0, shiftKeys + (down ? 1 : -1)) }
     }
 
     /// A window pixel as a scene point.

@@ -40,7 +40,10 @@ extension KioskApp {
             for e in input.cancelFingers(of: touchId, at: now) { scene.controller.handle(e) }
             return
         }
-        if gate(event) { return }
+        if gate(event) {
+            if case .key(true, let name, false) = event { beginAudioIfNavigation(name) }
+            return
+        }
         switch event {
         case .finger(let phase, let touchId, let fingerId, let x, let y, _, _, _):
             guard
@@ -49,6 +52,7 @@ extension KioskApp {
                     rotation: rotation, sceneSize: sceneSize, at: now)
             else { return }
             noteInput()
+            if e.kind == .down { access.interrupt(sink: sink) }
             scene.controller.handle(e)
         case .mouseMotion(let x, let y, _, _, let state):
             input.mousePosition = scenePoint(pixel: Point(x: x, y: y))
@@ -63,16 +67,17 @@ extension KioskApp {
             input.mousePosition = scenePoint(pixel: Point(x: x, y: y))
             guard down != input.mouseDown else { return }
             input.mouseDown = down
+            if down { access.interrupt(sink: sink) }
             scene.controller.handle(
                 InputEvent(down ? .down : .up, finger: InputMapper.mouseFinger, at: input.mousePosition, time: now))
         case .mouseWheel(_, _, let px, let py):
             noteInput()
             wheel(Point(x: px, y: py))
-        case .key(let down, let key, _):
+        case .key(let down, let key, let isRepeat):
             input.control(key, down: down)
             guard down else { return }
             noteInput()
-            self.key(key)
+            self.key(key, isRepeat: isRepeat)
         case .window(let name, let w, let h):
             if name == "SDL_WINDOWEVENT_SIZE_CHANGED", w > 0, h > 0 {
                 resize(Size(width: Double(w), height: Double(h)))
@@ -121,15 +126,6 @@ extension KioskApp {
     /// Mouse wheel: scrolls (40 pt a step, the way a desktop scrolls); with Ctrl, zooms at the pointer.
     func wheel(_ steps: Point) {
         scene.wheel(steps, zoomAbout: input.controlKeys > 0 ? input.mousePosition : nil)
-    }
-
-    /// A desktop key: Escape quits in a window; the others scroll, turn pages and zoom (`Scene.key`).
-    func key(_ name: String) {
-        if name == "Escape" {
-            if escapeQuits { quitRequested = true }
-            return
-        }
-        scene.key(name)
     }
 
     func resize(_ size: Size) {

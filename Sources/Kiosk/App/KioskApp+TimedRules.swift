@@ -16,6 +16,7 @@ extension KioskApp {
             if presence.isAskingStillThere { changeScreen(to: .scenes) }
             presence.becomeIdle(at: now)
             sink.add(TraceEvent(.idleReset))
+            access.reset(sink: sink)
             adoptSchedule(goingHome: false)
             navigator.resetLanguage()
             if scene.config.id != navigator.home {

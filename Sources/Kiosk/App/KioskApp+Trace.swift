@@ -18,6 +18,7 @@ extension KioskApp {
         var s = "{\"frame\": \(frame), \"t\": \(jsonNumber(now)), \"scene\": \(jsonString(scene.config.id)), "
         // A kiosk that offers languages says the visitor's on every line (docs/manifest.md).
         if !manifest.languages.isEmpty { s += "\"language\": \(jsonString(language)), " }
+        s += "\"focus\": \(access.focused.map(jsonString) ?? "null"), "
         s += "\"views\": {"
         s += scene.tracedViews.map { "\(jsonString($0.id)): \(Self.json($0.view))" }.joined(separator: ", ")
         s += "}"

@@ -68,6 +68,10 @@ public final class KioskApp {
     public var outgoing: Scene? { navigator.outgoing }
     /// Touches a gate took whole, swallowed until their last finger (or the button) is up.
     var touches = TouchGate()
+    /// Audio mode, the keys' focus and speech for the visit (docs/accessibility.md).
+    var access = Accessibility()
+    /// The keys and what they do (the manifest's `accessibility.keys` besides the kiosk's own).
+    var keys: KeyTable
 
     /// `imageInfo` loads (or has loaded) an image and says its size, or that it failed. The touch calibration
     /// is the manifest's unless `calibration` replaces it; `escapeQuits` in a window.
@@ -80,6 +84,7 @@ public final class KioskApp {
         self.rotation = rotation
         self.physicalSize = physicalSize
         presence = Presence(manifest)
+        keys = KeyTable(manifest.accessibility)
         let sink = EventSink()
         self.sink = sink
         // The first scene is where the kiosk starts, not a change.
@@ -116,6 +121,7 @@ public final class KioskApp {
         if presence.attractLoop != nil { changeScreen(to: .scenes) }
         navigator.replace(new)
         presence.rules = Presence.Rules(new)
+        keys = KeyTable(new.accessibility)
         wallRules.schedule = ScheduleRule()
         // Making the new scene and placing its views is not a scroll (as opening a scene is not).
         if let same = new.scene(old.id), same.imagePaths == old.imagePaths, same.localizedImages == old.localizedImages
@@ -182,6 +188,7 @@ public final class KioskApp {
             sink.add(TraceEvent(view: scene.config.id, .pageDidChange(page: page)))
         }
         applyTimedRules()
+        placeFocus()
     }
 
     func report(_ g: GestureEvent) {
@@ -263,6 +270,7 @@ public final class KioskApp {
     /// The chrome over a scene: its bars and buttons, and the still-there card when it asks.
     public func chromeDrawList(over scene: Scene) -> [DrawCommand] {
         var list = navigator.chrome(over: scene).commands
+        if scene === self.scene { list += focusRingCommands }
         if case .askingStillThere(let since) = presence.screen, scene === self.scene, let reset = presence.idleResetDue
         {
             list +=

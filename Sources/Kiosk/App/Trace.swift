@@ -37,6 +37,15 @@ public struct TraceEvent: Equatable, Sendable {
         case clockDidJump(seconds: Double)
         /// The wall clock became synchronised: the opening hours and the schedule apply from now.
         case clockDidSynchronize
+        // Keys and speech (docs/accessibility.md).
+        /// The keys' focus moved to `element` (`chrome:home`, `hotspot:cafe`, `row:library`).
+        case focusDidChange(element: String)
+        /// The kiosk began to say `text` in `language`.
+        case speechDidStart(text: String, language: String)
+        /// What it said came to an end: all of it, or cut short by a key, a touch or the next thing to say.
+        case speechDidEnd(reason: SpeechEnd)
+        /// Audio mode, larger text or high contrast came on or went off.
+        case accessibilityDidChange(audio: Bool, largeText: Bool, highContrast: Bool)
         // The installer's tools (docs/deploying.md).
         case calibrationTarget(index: Int, raw: Point)
         case calibrationRound(round: Int, reason: String)
@@ -73,6 +82,10 @@ public struct TraceEvent: Equatable, Sendable {
         case .scheduleDidApply: "scheduleDidApply"
         case .clockDidJump: "clockDidJump"
         case .clockDidSynchronize: "clockDidSynchronize"
+        case .focusDidChange: "focusDidChange"
+        case .speechDidStart: "speechDidStart"
+        case .speechDidEnd: "speechDidEnd"
+        case .accessibilityDidChange: "accessibilityDidChange"
         case .calibrationTarget: "calibrationTarget"
         case .calibrationRound: "calibrationRound"
         case .calibrationDone: "calibrationDone"
@@ -109,6 +122,12 @@ public struct TraceEvent: Equatable, Sendable {
             "\"entry\": \(entry.map(jsonString) ?? "null"), \"home\": \(jsonString(home)), "
                 + "\"attract\": \(attract.map(jsonString) ?? "null")"
         case .clockDidJump(let seconds): "\"seconds\": \(jsonNumber(seconds))"
+        case .focusDidChange(let element): "\"element\": \(jsonString(element))"
+        case .speechDidStart(let text, let language):
+            "\"text\": \(jsonString(text)), \"language\": \(jsonString(language))"
+        case .speechDidEnd(let reason): "\"reason\": \(jsonString(reason.rawValue))"
+        case .accessibilityDidChange(let audio, let largeText, let highContrast):
+            "\"audio\": \(audio), \"largeText\": \(largeText), \"highContrast\": \(highContrast)"
         case .scrollView, .idleReset, .attractDidStart, .attractDidEnd, .screenDidWake, .stillThereShown,
             .stillThereDismissed, .clockDidSynchronize:
             ""

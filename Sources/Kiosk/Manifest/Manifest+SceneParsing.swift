@@ -16,6 +16,7 @@ extension Manifest {
             "bounces", "alwaysBounceHorizontal", "alwaysBounceVertical", "bouncesZoom", "decelerationRate",
             "directionalLockEnabled", "scrollEnabled", "showsHorizontalScrollIndicator", "showsVerticalScrollIndicator",
             "indicatorStyle", "delaysContentTouches", "canCancelContentTouches", "hotspots", "title",
+            "description",
         ]
         guard
             let type = problems.attempt({ () throws(ManifestError) -> SceneType in
@@ -77,6 +78,7 @@ extension Manifest {
         var pages: [String] = []
         var imageSets: [[String: String]] = []
         var captions: [LocalizedText?] = []
+        var pageDescriptions: [LocalizedText?] = []
         problems.attempt { () throws(ManifestError) in
             if type == .carousel {
                 guard case .array(let list)? = o.values["pages"] else {
@@ -88,12 +90,13 @@ extension Manifest {
                 for (i, v) in list.enumerated() {
                     // A page is an image path, or {"image": path, "caption": text} (docs/manifest.md).
                     var caption: LocalizedText?
+                    var description: LocalizedText?
                     var file: [String: String]?
                     switch v {
                     case .string: file = try images("\(path).pages[\(i)]", v)
                     case .object:
                         let page = try Object(v, path: "\(path).pages[\(i)]", problems: problems)
-                        page.allow(["image", "caption"])
+                        page.allow(["image", "caption", "description"])
                         guard let value = page.values["image"] else {
                             throw problems.fail("\(path).pages[\(i)].image", "missing")
                         }
@@ -102,6 +105,10 @@ extension Manifest {
                             problems.attempt { () throws(ManifestError) in
                                 try page.text("caption", languages: languages)
                             } ?? nil
+                        description =
+                            problems.attempt { () throws(ManifestError) in
+                                try page.text("description", languages: languages)
+                            } ?? nil
                     default:
                         problems.error("\(path).pages[\(i)]", "expected a path, found \(v.typeName)")
                     }
@@ -109,6 +116,7 @@ extension Manifest {
                     pages.append(fallback)
                     imageSets.append(file)
                     captions.append(caption)
+                    pageDescriptions.append(description)
                 }
             } else if type != .list {
                 guard let value = o.values["image"] else { throw problems.fail("\(path).image", "missing") }
@@ -186,6 +194,9 @@ extension Manifest {
             path: path, title: title, captions: captions.contains { $0 != nil } ? captions : [], overlays: overlays,
             localizedImages: localizedImages)
         config.list = list
+        config.description =
+            problems.attempt { () throws(ManifestError) in try o.text("description", languages: languages) } ?? nil
+        if pageDescriptions.contains(where: { $0 != nil }) { config.pageDescriptions = pageDescriptions }
         return config
     }
 

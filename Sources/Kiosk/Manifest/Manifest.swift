@@ -191,6 +191,10 @@ public struct SceneConfig: Equatable, Sendable {
     var localizedImages: [String: [String]] = [:]
     /// A list scene's rows (docs/manifest.md).
     public var list: ListConfig?
+    /// What the scene is, spoken after its title (its text alternative, EN 301 549 5.1.3.6).
+    public var description: LocalizedText?
+    /// A carousel's pages' descriptions, one per page (empty: none), spoken after the page's caption.
+    var pageDescriptions: [LocalizedText?] = []
 
     /// Whether it has words to draw (a title, captions, labels).
     var hasWords: Bool {

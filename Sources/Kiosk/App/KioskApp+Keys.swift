@@ -1,0 +1,232 @@
+import ScrollEngine
+
+/// The keys and what is spoken (docs/accessibility.md), the router's side: a key's action (`KeyTable`) is decided
+/// here, once; the focus order is the chrome's and the scene's (`accessibilityElements`); the state is
+/// `Accessibility`'s.
+extension KioskApp {
+    /// What is on screen for the keys now, in reading order: the chrome's elements, then the scene's (only the
+    /// choice of languages while it is open).
+    var accessibilityElements: [AccessibilityElement] {
+        let fallback = navigator.languages.first
+        let chrome = navigator.chrome.accessibilityElements(language: language, fallback: fallback)
+        if navigator.languages.isChoosing { return chrome }
+        return chrome + scene.accessibilityElements(language: language, fallback: fallback)
+    }
+
+    var focusedElement: AccessibilityElement? {
+        guard let id = access.focused else { return nil }
+        return accessibilityElements.first { $0.id == id }
+    }
+
+    /// A key pressed (SDL's name; `isRepeat`: held down, the keyboard repeating it). Any key cuts speech short.
+    func key(_ name: String, isRepeat: Bool) {
+        access.interrupt(sink: sink)
+        guard
+            let press = keys.press(
+                name, shift: input.shiftKeys > 0, rightToLeft: navigator.languages.isRightToLeft)
+        else {
+            // A desktop key the table does not name (Home, End).
+            if !isRepeat { scene.key(name) }
+            return
+        }
+        // A held key repeats only what can repeat: moving, paging, zooming, the volume.
+        if isRepeat && [.activate, .back, .help, .repeat].contains(press.action) { return }
+        perform(press)
+    }
+
+    func perform(_ press: KeyTable.Press) {
+        switch press.action {
+        case .next, .previous:
+            if beginAudio() { return }
+            if let arrow = press.arrow, focusedElement?.isPicture == true {
+                pan(arrow)
+            } else if let e = access.neighbour(by: press.action == .next ? 1 : -1, in: accessibilityElements) {
+                focus(e)
+            }
+        case .activate:
+            if beginAudio() { return }
+            if let target = focusedElement?.target { activate(target) }
+        case .back: back()
+        case .zoomIn, .zoomOut: zoom(in: press.action == .zoomIn)
+        case .nextPage: scene.key("PageDown")
+        case .previousPage: scene.key("PageUp")
+        case .help:
+            _ = access.startAudio(sink: sink)
+            let help = SpokenWords.say(.help, in: language)
+            let title = scene.config.title?.text(in: language, fallback: navigator.languages.first)
+            access.say(
+                Utterance(text: [title, help.text].compactMap { $0 }.joined(separator: ". "), language: help.language))
+        case .repeat:
+            if let u = access.lastSpoken { access.say(u) }
+        case .volumeDown, .volumeUp:
+            access.stepVolume(press.action == .volumeUp ? 1 : -1)
+        }
+    }
+
+    /// The host's speech came to the end of what it was saying (`speechDidEnd`, finished).
+    public func speechDidFinish() { access.finished(sink: sink) }
+
+    /// Whether a navigation key is a visit's first: audio mode begins, the welcome says how the keys work and the
+    /// first element is focused (the key itself does nothing more).
+    func beginAudio() -> Bool {
+        guard access.startAudio(sink: sink) else { return false }
+        let welcome = SpokenWords.say(.welcome, in: language)
+        if let first = accessibilityElements.first {
+            focus(first, after: welcome.text)
+        } else {
+            access.say(Utterance(text: welcome.text, language: welcome.language))
+        }
+        return true
+    }
+
+    /// A navigation key that a gate took (it woke the screen, ended the attract loop or answered the still-there
+    /// card) still begins audio mode: a visitor who cannot see does not know the gate was there.
+    func beginAudioIfNavigation(_ name: String) {
+        guard let press = keys.press(name, shift: false, rightToLeft: false),
+            [.next, .previous, .activate, .help].contains(press.action)
+        else { return }
+        _ = beginAudio()
+    }
+
+    /// Focuses `e`: it is scrolled into view and spoken (after `prefix`, the welcome).
+    func focus(_ e: AccessibilityElement, after prefix: String? = nil) {
+        access.focus(e.id, in: focusContext, sink: sink)
+        scene.reveal(e)
+        access.say(Utterance(text: [prefix, e.spoken].compactMap { $0 }.joined(separator: " "), language: e.language))
+    }
+
+    /// Return on the focused element: a tap on it.
+    func activate(_ target: String) {
+        if Chrome.isControl(target) {
+            navigator.tapControl(target, at: now)
+        } else {
+            report(.hotspotTapped(target))
+        }
+    }
+
+    /// Escape: the open choice of languages closes; else the kiosk goes home; at home, a kiosk in a window quits.
+    func back() {
+        if navigator.languages.isChoosing {
+            navigator.tapControl(Chrome.languageCloseID, at: now)
+        } else if scene.config.id != navigator.home {
+            navigator.show(scene: navigator.home, at: now)
+        } else if escapeQuits {
+            quitRequested = true
+        }
+    }
+
+    /// `+` and `-`: the zoom scene (or a carousel's zooming page) twice or half as large about the screen's
+    /// centre, animated.
+    func zoom(in zoomsIn: Bool) {
+        let v = scene.focusedView
+        guard v.canZoom else { return }
+        let target = (v.zoomScale * (zoomsIn ? 2 : 0.5)).clampedTo(v.minimumZoomScale, v.maximumZoomScale)
+        let centre = (v.contentOffset + Point(x: v.bounds.width / 2, y: v.bounds.height / 2)) / v.zoomScale
+        v.zoom(to: ZoomMath.zoomRect(scale: target, center: centre, frame: v.bounds), animated: true)
+    }
+
+    /// An arrow on the focused picture: it pans a quarter of the screen that way.
+    func pan(_ arrow: Point) {
+        let v = scene.focusedView
+        scene.scroll(v, by: Point(x: arrow.x * v.bounds.width / 4, y: arrow.y * v.bounds.height / 4))
+    }
+
+    /// Each frame in audio mode: a focus whose scene, language or choice of languages changed under it moves to
+    /// where a visitor expects it (a new scene's title, the language button after the choice closed) and is
+    /// spoken in the visitor's language; then what the frame asked to say begins.
+    func placeFocus() {
+        defer { access.startPending(sink: sink) }
+        guard access.audio else { return }
+        let context = focusContext
+        guard context != access.context else { return }
+        let elements = accessibilityElements
+        let sameScene = context.scene == access.context?.scene
+        let kept = sameScene ? elements.first { $0.id == access.focused } : nil
+        let next =
+            kept ?? (context.choosing ? elements.first : nil)
+            ?? (sameScene ? elements.first { $0.id == "chrome:language" } : nil)
+            ?? elements.first { $0.id == "chrome:title" } ?? elements.first { !$0.id.hasPrefix("chrome:") }
+            ?? elements.first
+        access.context = context
+        guard let next else { return }
+        focus(next)
+    }
+
+    var focusContext: Accessibility.Context {
+        Accessibility.Context(scene: scene.config.id, language: language, choosing: navigator.languages.isChoosing)
+    }
+
+    /// The focus ring around the focused element, in audio mode.
+    var focusRingCommands: [DrawCommand] {
+        guard access.audio, let e = focusedElement else { return [] }
+        return FocusRing.commands(around: e.frame, in: sceneSize)
+    }
+}
+
+extension Scene {
+    /// Scrolls `e` into view: a row to the nearer edge of the list, a hotspot's page turned to, a hotspot on a
+    /// picture to the middle of the screen when it is not whole on it.
+    func reveal(_ e: AccessibilityElement) {
+        let visible = Rect(
+            x: 0, y: view.contentInset.top, width: size.width,
+            height: size.height - view.contentInset.top - view.contentInset.bottom)
+        if e.id.hasPrefix("row:") {
+            if e.frame.minY < visible.minY {
+                scrollToRow(String(e.id.dropFirst(4)), at: .top, animated: true)
+            } else if e.frame.maxY > visible.maxY {
+                scrollToRow(String(e.id.dropFirst(4)), at: .bottom, animated: true)
+            }
+        } else if e.id.hasPrefix("page:"), let page = Int(e.id.dropFirst(5)), page != currentPage {
+            show(page: page)
+        } else if e.id.hasPrefix("hotspot:"), let h = config.hotspots.first(where: { "hotspot:\($0.id)" == e.id }) {
+            if config.type == .carousel {
+                if h.page != currentPage { show(page: h.page) }
+            } else if let f = frame(of: h), !visible.containsWhole(f) {
+                let v = view
+                let middle = Point(x: f.midX - visible.midX, y: f.midY - visible.midY)
+                v.setContentOffset(v.clampedOffset(v.contentOffset + middle), animated: true)
+            }
+        }
+    }
+
+    /// A carousel turned to page `page`, animated.
+    func show(page: Int) {
+        guard config.type == .carousel, pages.indices.contains(page) else { return }
+        view.setContentOffset(
+            Point(x: view.pageOffset(pagePosition(page), .horizontal), y: view.contentOffset.y), animated: true)
+    }
+}
+
+extension Rect {
+    /// Whether `r` lies wholly inside it.
+    func containsWhole(_ r: Rect) -> Bool { r.minX >= minX && r.maxX <= maxX && r.minY >= minY && r.maxY <= maxY }
+}
+
+/// The focus ring (docs/accessibility.md: at least 3 px, 3:1 against its surroundings): two bands, black outside
+/// and yellow inside, so one of them stands out against any colour (black against light, yellow against dark);
+/// around the element, pulled inside the screen at its edges.
+enum FocusRing {
+    static let band = 3.0
+    static let outer = Color(red: 0, green: 0, blue: 0, alpha: 1)
+    /// UIKit's dark `systemYellow`, #FFD60A.
+    static let inner = Color(red: 1, green: 0.839, blue: 0.039, alpha: 1)
+
+    static func commands(around frame: Rect, in size: Size) -> [DrawCommand] {
+        let x0 = max(0, frame.minX - 2 * band)
+        let y0 = max(0, frame.minY - 2 * band)
+        let x1 = min(size.width, frame.maxX + 2 * band)
+        let y1 = min(size.height, frame.maxY + 2 * band)
+        guard x1 - x0 > 4 * band, y1 - y0 > 4 * band else { return [] }
+        let outside = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return edges(of: outside, color: outer) + edges(of: outside.insetBy(dx: band, dy: band), color: inner)
+    }
+
+    static func edges(of r: Rect, color: Color) -> [DrawCommand] {
+        [
+            .fill(Rect(x: r.minX, y: r.minY, width: r.width, height: band), color),
+            .fill(Rect(x: r.minX, y: r.maxY - band, width: r.width, height: band), color),
+            .fill(Rect(x: r.minX, y: r.minY + band, width: band, height: r.height - 2 * band), color),
+            .fill(Rect(x: r.maxX - band, y: r.minY + band, width: band, height: r.height - 2 * band), color),
+        ]
+    }
+}

@@ -1,0 +1,324 @@
+import EventLog
+import ScrollEngine
+import TestSupport
+import Testing
+
+@testable import Kiosk
+
+/// The keys, the focus and what is spoken (docs/accessibility.md), in process on the virtual clock.
+@Suite struct KeysAndFocusTests {
+    /// A map under a title with three described hotspots (the cafe goes to the directory), a directory of 30
+    /// rows, and a gallery of two captioned pages; English, German and Arabic.
+    static let manifest = """
+        {"kioskManifest": 1, "home": "map", "idleTimeoutSeconds": 5, "languages": ["en", "de", "ar"],
+         "accessibility": {"keys": {"KP 5": "activate"}},
+         "scenes": [
+           {"id": "map", "type": "zoom", "image": "map.png", "maxZoom": 2.0,
+            "title": {"en": "Map", "de": "Plan", "ar": "خريطة"},
+            "hotspots": [
+              {"id": "shop", "rect": [3000, 100, 400, 300], "label": {"en": "Shop", "de": "Laden", "ar": "متجر"}},
+              {"id": "cafe", "rect": [200, 100, 400, 300], "goto": "directory",
+               "label": {"en": "Café", "de": "Café", "ar": "مقهى"},
+               "description": {"en": "Coffee on the ground floor", "de": "Kaffee im Erdgeschoss", "ar": "قهوة"}},
+              {"id": "exit", "rect": [1000, 2000, 400, 300], "label": "Exit"}]},
+           {"id": "directory", "type": "list", "title": "Directory", "description": "Everyone in the building",
+            "rows": [\((0..<30).map { #"{"id": "r\#($0)", "title": "Row \#($0)", "goto": "gallery"}"# }.joined(separator: ", "))]},
+           {"id": "gallery", "type": "carousel", "title": "Gallery",
+            "pages": [{"image": "a.jpg", "caption": "First"}, {"image": "b.jpg", "description": "The second"}]}
+         ]}
+        """
+
+    static func app(scene: String? = nil) throws -> KioskApp {
+        let m = try Manifest.parse(manifest, file: "k.json", baseDirectory: "/k", fileExists: { _ in true })
+        return KioskApp(manifest: m, physicalSize: Size(width: 800, height: 480), startScene: scene) { path in
+            path.hasSuffix("map.png")
+                ? ImageInfo(size: Size(width: 4000, height: 2400), loaded: true)
+                : ImageInfo(size: Size(width: 1600, height: 960), loaded: true)
+        }
+    }
+
+    /// Presses `name` at `t` and steps a frame.
+    static func press(_ app: KioskApp, _ name: String, at t: Double) {
+        app.handle(.key(down: true, key: name, repeat: false), at: t)
+        app.handle(.key(down: false, key: name, repeat: false), at: t + 1)
+        app.step(to: t + 2)
+    }
+
+    /// The frame's events of the kinds the keys make, as "name: argument" lines.
+    static func spoken(_ app: KioskApp) -> [String] {
+        app.sink.events.compactMap { e in
+            switch e.kind {
+            case .focusDidChange(let id): "focus \(id)"
+            case .speechDidStart(let text, let language): "say[\(language)] \(text)"
+            case .speechDidEnd(let reason): "end \(reason.rawValue)"
+            case .accessibilityDidChange(let audio, _, _): "audio \(audio)"
+            default: nil
+            }
+        }
+    }
+
+    @Test func theFirstArrowStartsAudioModeWithTheWelcomeAndTheFirstElement() throws {
+        let app = try Self.app()
+        app.step(to: 0)
+        #expect(Self.spoken(app).isEmpty)
+        Self.press(app, "Down", at: 100)
+        #expect(
+            Self.spoken(app) == [
+                "audio true", "focus chrome:title",
+                "say[en] " + SpokenWords.say(.welcome, in: "en").text + " Map, heading",
+            ])
+        // The key began audio mode and did nothing else: the focus is on the first element.
+        #expect(app.access.focused == "chrome:title")
+        #expect(app.traceLine(frame: 1, events: []).contains(#""focus": "chrome:title""#))
+    }
+
+    @Test func theKeysWalkEveryElementInReadingOrderAndWrap() throws {
+        let app = try Self.app()
+        Self.press(app, "Tab", at: 0)
+        var order = [app.access.focused ?? ""]
+        for i in 1...6 {
+            Self.press(app, "Tab", at: Double(i) * 100)
+            order.append(app.access.focused ?? "")
+        }
+        // Title, language, hotspots by their top-left corner (cafe left of shop, exit below), the picture; then
+        // round again.
+        #expect(
+            order == [
+                "chrome:title", "chrome:language", "hotspot:cafe", "hotspot:shop", "hotspot:exit", "picture",
+                "chrome:title",
+            ])
+        Self.press(app, "Tab", at: 800)
+        app.handle(.key(down: true, key: "Left Shift", repeat: false), at: 900)
+        Self.press(app, "Tab", at: 910)
+        #expect(app.access.focused == "chrome:title")
+        Self.press(app, "Up", at: 1000)
+        #expect(app.access.focused == "picture")
+    }
+
+    @Test func aFocusedElementIsSpokenWithItsRoleAndDescription() throws {
+        let app = try Self.app()
+        Self.press(app, "Down", at: 0)
+        Self.press(app, "Down", at: 100)
+        _ = app.sink.take()
+        Self.press(app, "Down", at: 200)
+        #expect(
+            Self.spoken(app) == [
+                "end interrupted", "focus hotspot:cafe", "say[en] Café, button. Coffee on the ground floor",
+            ])
+        _ = app.sink.take()
+        // Shop does not go anywhere: no role.
+        Self.press(app, "Down", at: 300)
+        #expect(Self.spoken(app).last == "say[en] Shop")
+    }
+
+    @Test func returnDoesWhatATapDoesAndTheNewSceneIsAnnounced() throws {
+        let app = try Self.app()
+        for (i, key) in ["Down", "Down", "Down"].enumerated() { Self.press(app, key, at: Double(i) * 100) }
+        #expect(app.access.focused == "hotspot:cafe")
+        _ = app.sink.take()
+        Self.press(app, "Return", at: 400)
+        #expect(app.scene.config.id == "directory")
+        #expect(AppRig.names(app).contains("hotspotTapped"))
+        #expect(Self.spoken(app).suffix(2) == ["focus chrome:title", "say[en] Directory, heading. Everyone in the building"])
+        // The manifest's key: Keypad 5 activates too (on the home button now).
+        Self.press(app, "Up", at: 500)
+        #expect(app.access.focused == "chrome:home")
+        Self.press(app, "Keypad 5", at: 600)
+        #expect(app.scene.config.id == "map")
+    }
+
+    @Test func escapeClosesTheChoiceOfLanguagesThenGoesHome() throws {
+        let app = try Self.app(scene: "gallery")
+        Self.press(app, "Tab", at: 0)
+        while app.access.focused != "chrome:language" { Self.press(app, "Tab", at: app.now + 100) }
+        Self.press(app, "Return", at: app.now + 100)
+        #expect(app.navigator.languages.isChoosing)
+        #expect(app.access.focused == "language:de")
+        #expect(Self.spoken(app).last == "say[de] Deutsch, Taste")
+        Self.press(app, "Down", at: app.now + 100)
+        #expect(app.access.focused == "language:ar")
+        Self.press(app, "Escape", at: app.now + 100)
+        #expect(!app.navigator.languages.isChoosing)
+        #expect(app.access.focused == "chrome:language")
+        #expect(app.scene.config.id == "gallery")
+        Self.press(app, "Escape", at: app.now + 100)
+        #expect(app.scene.config.id == "map")
+        #expect(!app.quitRequested)
+    }
+
+    @Test func choosingALanguageSpeaksInIt() throws {
+        let app = try Self.app()
+        Self.press(app, "Tab", at: 0)
+        Self.press(app, "Tab", at: 100)
+        Self.press(app, "Return", at: 200)
+        Self.press(app, "Return", at: 300)
+        #expect(app.language == "de")
+        #expect(app.access.focused == "chrome:language")
+        #expect(Self.spoken(app).last == "say[de] Sprache, Deutsch, Taste")
+        Self.press(app, "Tab", at: 400)
+        #expect(Self.spoken(app).last == "say[de] Café, Taste. Kaffee im Erdgeschoss")
+    }
+
+    @Test func inArabicLeftIsNextAndRightPrevious() throws {
+        let app = try Self.app()
+        app.chooseLanguage("ar")
+        Self.press(app, "Left", at: 0)
+        Self.press(app, "Left", at: 100)
+        #expect(app.access.focused == "chrome:language")
+        Self.press(app, "Right", at: 200)
+        #expect(app.access.focused == "chrome:title")
+        #expect(Self.spoken(app).last == "say[ar] خريطة، عنوان")
+    }
+
+    @Test func arrowsPanAFocusedPictureAndTabLeavesIt() throws {
+        let app = try Self.app()
+        Self.press(app, "Up", at: 0)
+        Self.press(app, "Up", at: 100)
+        #expect(app.access.focused == "picture")
+        Self.press(app, "+", at: 200)
+        AppRig.run(app, from: 200, to: 800)
+        let v = app.scene.view
+        let before = v.contentOffset
+        Self.press(app, "Right", at: 900)
+        AppRig.run(app, from: 900, to: 1500)
+        #expect(app.access.focused == "picture")
+        expectClose(v.contentOffset.x - before.x, v.bounds.width / 4, 1e-6)
+        Self.press(app, "Tab", at: 1600)
+        #expect(app.access.focused == "chrome:title")
+    }
+
+    @Test func plusAndMinusZoomTwiceAboutTheCentre() throws {
+        let app = try Self.app()
+        let v = app.scene.view
+        let fit = v.zoomScale
+        Self.press(app, "+", at: 0)
+        AppRig.run(app, from: 0, to: 600)
+        expectClose(v.zoomScale, fit * 2, 1e-9)
+        Self.press(app, "-", at: 700)
+        AppRig.run(app, from: 700, to: 1300)
+        expectClose(v.zoomScale, fit, 1e-9)
+        // Zoom keys are not navigation: no audio mode.
+        #expect(!app.access.audio)
+    }
+
+    @Test func aFocusedRowIsScrolledIntoView() throws {
+        let app = try Self.app(scene: "directory")
+        Self.press(app, "Down", at: 0)
+        var t = 100.0
+        while app.access.focused != "row:r12" && t < 5000 {
+            Self.press(app, "Down", at: t)
+            t += 100
+        }
+        AppRig.run(app, from: t, to: t + 600)
+        let row = try #require(app.focusedElement)
+        #expect(row.frame.minY >= app.scene.view.contentInset.top - 1e-6)
+        #expect(row.frame.maxY <= app.sceneSize.height + 1e-6)
+        #expect(app.scene.view.contentOffset.y > 0)
+    }
+
+    @Test func aPageAndItsCaptionAreSpokenAndFocusingItTurnsThere() throws {
+        let app = try Self.app(scene: "gallery")
+        var t = 0.0
+        repeat {
+            Self.press(app, "Tab", at: t)
+            t += 100
+        } while app.access.focused != "page:1" && t < 2000
+        #expect(Self.spoken(app).last == "say[en] Page 2 of 2. The second")
+        AppRig.run(app, from: t, to: t + 800)
+        #expect(app.scene.currentPage == 1)
+    }
+
+    @Test func anyKeyOrTouchCutsSpeechShortAndTheHostSaysWhenItEnded() throws {
+        let app = try Self.app()
+        Self.press(app, "Down", at: 0)
+        _ = app.sink.take()
+        app.speechDidFinish()
+        #expect(Self.spoken(app) == ["end finished"])
+        // Nothing is being said: a touch ends nothing.
+        app.tap(x: 0.5, y: 0.5, at: 100)
+        #expect(!Self.spoken(app).contains("end interrupted"))
+        Self.press(app, "F3", at: 300)
+        #expect(Self.spoken(app).last?.hasPrefix("say[en] ") == true)
+        _ = app.sink.take()
+        app.tap(x: 0.5, y: 0.5, at: 400)
+        #expect(Self.spoken(app) == ["end interrupted"])
+    }
+
+    @Test func aThousandKeysASecondSayOneThingAFrame() throws {
+        let app = try Self.app(scene: "directory")
+        Self.press(app, "Down", at: 0)
+        var says = 0
+        for frame in 1...60 {
+            _ = app.sink.take()
+            for k in 0..<17 {
+                app.handle(.key(down: true, key: "Down", repeat: k > 0), at: Double(frame) * 16.7 + Double(k) * 0.9)
+            }
+            app.step(to: Double(frame) * 16.7 + 16)
+            let n = Self.spoken(app).filter { $0.hasPrefix("say") }.count
+            #expect(n == 1)
+            says += n
+        }
+        #expect(says == 60)
+        // A held Return does not activate again and again.
+        let scene = app.scene.config.id
+        app.handle(.key(down: true, key: "Return", repeat: true), at: 2000)
+        #expect(app.scene.config.id == scene)
+    }
+
+    @Test func theVolumeStepsSixDecibelsAndTheIdleResetEndsEverything() throws {
+        let app = try Self.app(scene: "gallery")
+        Self.press(app, "Down", at: 0)
+        for i in 1...5 { Self.press(app, "F12", at: Double(i) * 10) }
+        #expect(app.access.volumeDB == 12)
+        Self.press(app, "F11", at: 100)
+        #expect(app.access.volumeDB == 6)
+        _ = app.sink.take()
+        AppRig.run(app, from: 100, to: 6000)
+        #expect(app.scene.config.id == "map")
+        #expect(!app.access.audio)
+        #expect(app.access.focused == nil)
+        #expect(app.access.volumeDB == 0)
+        #expect(Self.spoken(app).contains("audio false"))
+        #expect(app.traceLine(frame: 1, events: []).contains(#""focus": null"#))
+    }
+
+    @Test func aKeyThatEndsTheAttractLoopStillStartsAudioMode() throws {
+        let app = try Self.app()
+        app.handle(.key(down: true, key: "Down", repeat: false), at: 0)
+        app.step(to: 1)
+        #expect(app.access.audio)
+        // A key a gate did not need to take, not a navigation key: nothing spoken.
+        let other = try Self.app()
+        other.handle(.key(down: true, key: "F11", repeat: false), at: 0)
+        #expect(!other.access.audio)
+    }
+
+    @Test func theFocusRingIsThreePixelsAndStandsOutAgainstAnything() throws {
+        let app = try Self.app()
+        #expect(app.focusRingCommands.isEmpty)
+        Self.press(app, "Down", at: 0)
+        Self.press(app, "Down", at: 100)
+        Self.press(app, "Down", at: 200)
+        let ring = app.focusRingCommands
+        #expect(ring.count == 8)
+        #expect(app.chromeDrawList(over: app.scene).suffix(8) == ring)
+        for case .fill(let r, _) in ring { #expect(min(r.width, r.height) >= 3) }
+        // Against any colour behind it, one of its two bands is at least 3:1 (WCAG 1.4.11).
+        for grey in stride(from: 0.0, through: 1.0, by: 0.05) {
+            let behind = Color(red: grey, green: grey, blue: grey, alpha: 1)
+            #expect(max(FocusRing.outer.contrast(with: behind), FocusRing.inner.contrast(with: behind)) >= 3)
+        }
+        for c in [Color(red: 1, green: 0, blue: 0, alpha: 1), Color(red: 0, green: 0, blue: 1, alpha: 1)] {
+            #expect(max(FocusRing.outer.contrast(with: c), FocusRing.inner.contrast(with: c)) >= 3)
+        }
+        #expect(FocusRing.inner.contrast(with: FocusRing.outer) >= 3)
+    }
+
+    @Test func aVeryLongDescriptionIsCut() throws {
+        var a = Accessibility()
+        let sink = EventSink()
+        a.say(Utterance(text: String(repeating: "a", count: 100_000), language: "en"))
+        a.startPending(sink: sink)
+        #expect(a.speaking?.text.count == maximumSpokenCharacters)
+    }
+}
