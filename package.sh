@@ -120,6 +120,8 @@ find "$root/usr/share" "$root/etc" "$root/lib" "$root/usr/lib" -type f -exec chm
 
 # Depends: the libraries the binary links (dpkg-shlibdeps), what SDL dlopens at run time, procps for the
 # unit's ExecReload (/bin/kill), and the Noto fonts the demo's words are drawn in (found with fontconfig).
+# Recommends: espeak-ng, the speech of audio mode (docs/accessibility.md), run as a separate program; without
+# it the kiosk runs and says once that it does not speak.
 # Suggests: node_exporter, which serves the kiosk's metrics file to Prometheus (docs/operations.md).
 mkdir -p "$work/debian" "$root/DEBIAN"
 printf 'Source: kiosk\n\nPackage: kiosk\nArchitecture: any\n' > "$work/debian/control"
@@ -134,6 +136,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $size
 Depends: $shlibs, libegl1, libgles2, libegl-mesa0, libgbm1, libgl1-mesa-dri, libudev1, systemd, procps, fonts-noto-core
+Recommends: espeak-ng
 Suggests: prometheus-node-exporter
 Section: misc
 Priority: optional

@@ -67,5 +67,8 @@ int kiosk_signals_install(int fd) {
     sigemptyset(&picture.sa_mask);
     picture.sa_flags = SA_RESTART;
     if (sigaction(SIGHUP, &hangup, NULL) != 0 || sigaction(SIGUSR1, &picture, NULL) != 0) return -1;
+    // A helper process that ends before it has read its input (espeak-ng crashing) must not end the kiosk with
+    // it: the write to its pipe fails with EPIPE instead.
+    signal(SIGPIPE, SIG_IGN);
     return 0;
 }

@@ -29,10 +29,11 @@ import Testing
         let text = try String(contentsOfFile: unit, encoding: .utf8)
         for needed in [
             "Type=notify", "WatchdogSec=", "Restart=always", "RestartSec=", "StartLimitBurst=", "User=kiosk",
-            "SupplementaryGroups=video input render", "Environment=SDL_VIDEODRIVER=kmsdrm",
+            "SupplementaryGroups=video input render audio", "Environment=SDL_VIDEODRIVER=kmsdrm",
             "Conflicts=getty@tty1.service",
             "TTYPath=/dev/tty1", "StandardInput=tty-fail", "StateDirectory=kiosk", "CacheDirectory=kiosk",
             "DevicePolicy=closed", "DeviceAllow=char-drm rw", "DeviceAllow=char-input r",
+            "DeviceAllow=char-alsa rw",
             "RestrictAddressFamilies=AF_UNIX AF_NETLINK", "RestartPreventExitStatus=3",
         ] {
             #expect(text.contains(needed), "\(needed)")

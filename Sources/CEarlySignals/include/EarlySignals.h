@@ -10,7 +10,7 @@ int kiosk_early_signals_linked(void);
 #define KIOSK_SIGNAL_PICTURE 3
 
 /// Installs the frame loop's SIGHUP and SIGUSR1 handlers, which write one of the bytes above to `fd` (a pipe's
-/// non-blocking write end); 0, or -1 with errno.
+/// non-blocking write end), and ignores SIGPIPE; 0, or -1 with errno.
 int kiosk_signals_install(int fd);
 
 #endif

@@ -33,6 +33,8 @@ public struct KioskFrame {
     /// The wall clock the kiosk was last stepped with (nil: never given one), so the host that read it once for
     /// the step hands the same reading to what it does with the frame (the visits, the metrics).
     public var wall: WallTime?
+    /// The speech volume the visitor chose, in dB from the default (docs/accessibility.md).
+    public var speechVolumeDB = 0.0
 }
 
 extension KioskApp {
@@ -44,7 +46,7 @@ extension KioskApp {
             needsFrame: needsFrame, isAtRest: isAtRest, isBlanked: isBlanked, quitRequested: quitRequested,
             nextDeadline: needsFrame ? nil : nextDeadline, touchDevicesWithFingersDown: touchDevicesWithFingersDown,
             upcomingPictures: upcomingImagePaths + scene.nearbyImagePaths,
-            upcomingThumbnails: scene.upcomingThumbnails, wall: wallTime)
+            upcomingThumbnails: scene.upcomingThumbnails, wall: wallTime, speechVolumeDB: access.volumeDB)
     }
 
     /// Ends a frame that was drawn: its events, in the order they happened (the trace writes them, the visits,

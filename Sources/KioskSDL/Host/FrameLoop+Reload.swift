@@ -78,6 +78,7 @@ extension FrameLoop {
             manifest,
             calibration: CalibrationFile.effective(file: reloading.calibrationFile, manifest: manifest.calibration))
         log(.info, "reload: \(reload.path): \(manifest.scenes.count) scenes; showing \(scene)")
+        outputs.speech?.voices = manifest.accessibility.voices
         // The app changed between steps: what the loop knows of it is read again (its transition wants frames).
         shown = app.frame
     }

@@ -74,7 +74,11 @@ final class FrameLoop {
         renderer.onThumbnail = wake
         // As is the wall clock set (an NTP client's step, `date -s`): its jump is noticed at once.
         wall.watchForSets(wake)
-        outputs = try FrameOutputs(options: options, window: display.size, isVirtual: options.isVirtual)
+        outputs = try FrameOutputs(
+            options: options, window: display.size, isVirtual: options.isVirtual,
+            voices: app.manifest.accessibility.voices)
+        // And the end of what the kiosk says: the frame says it.
+        outputs.speech?.wake = wake
     }
 
     func run() throws(KioskError) {
@@ -205,9 +209,13 @@ final class FrameLoop {
             wall.advance(to: t, realMs: now())
             // The watchdog and the state are kept up while nothing is drawn, too.
             keepUp(realMs: now())
-            for r in replay.take(upTo: t) { deliver(r.event, at: r.timestamp) }
+            // A replayed input is drawn as a polled one is (a key that only moves the focus moves nothing else).
+            let replayed = replay.take(upTo: t)
+            for r in replayed { deliver(r.event, at: r.timestamp) }
             // Tiles arriving, waiting for their upload or blending in are drawn as they come.
-            needsDraw = pollSDL(at: t) || needsDraw || resetDrawn || renderer.pictureNeedsFrame || swapIsDue
+            needsDraw =
+                pollSDL(at: t) || !replayed.isEmpty || needsDraw || resetDrawn || renderer.pictureNeedsFrame
+                || swapIsDue
             if resetDrawn, let wrong = display.checkPicture() {
                 throw .other(
                     "after a renderer reset, renderer \(display.rendererName) does not draw: \(wrong); the kiosk "
@@ -216,6 +224,7 @@ final class FrameLoop {
             resetDrawn = false
             if app.quitRequested && !clock.drawsEveryFrame { break }
             let wasMoving = shown.needsFrame
+            if outputs.speechFinished { app.speechDidFinish() }
             shown = app.step(to: t, wall: wall.reading(kioskNow: kioskNow()))
             if clock.drawsEveryFrame || needsDraw || wasMoving || shown.needsFrame || screenshots.isDue(at: t) {
                 try renderFrame(at: t)
@@ -361,6 +370,7 @@ final class FrameLoop {
         service.metrics?.frameShown(
             events, wallSeconds: wall.unix(at: kioskNow()), late: pipeline.lateFrames > lateBefore, ms: frameMs)
         if let line { outputs.traced(line, hasEvents: !events.isEmpty, realMs: now()) }
+        outputs.spoke(events, volumeDB: shown.speechVolumeDB)
         notifyStatus(events)
         logClock(events)
         if swapping { swapContent() }

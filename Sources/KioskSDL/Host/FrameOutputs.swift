@@ -3,7 +3,8 @@ import Kiosk
 import ScrollEngine
 
 /// What a run writes as it goes (docs/event-log-and-trace.md): the trace, a line a frame, and the recording, a
-/// line an input. In real time every line reaches its file within a second, and at once after a frame with
+/// line an input; and what it says aloud (docs/accessibility.md), in real time only (a replay on the virtual
+/// clock says in its trace what it would say). In real time every line reaches its file within a second, and at once after a frame with
 /// events, an input, or before a sleep: a `kill -9` loses at most the last second. Virtual runs are replays:
 /// written in large pieces, complete at exit.
 final class FrameOutputs {
@@ -12,13 +13,16 @@ final class FrameOutputs {
     /// A line written since the last flush matters now (a frame with events, an input).
     private var linesMatter = false
     private let isVirtual: Bool
+    /// What the frames ask to say, played (nil on the virtual clock).
+    let speech: SpeechPlayer?
 
     /// Whether there is a trace to write (a frame's line is made only then).
     var traces: Bool { trace != nil }
 
     /// The files `--trace` and `--record` name; the recording's first line says the window's size.
-    init(options: Options, window: Size, isVirtual: Bool) throws(KioskError) {
+    init(options: Options, window: Size, isVirtual: Bool, voices: [String: String]) throws(KioskError) {
         self.isVirtual = isVirtual
+        speech = isVirtual ? nil : SpeechPlayer(voices: voices)
         if let path = options.trace { trace = try OutputFile(path) }
         if let path = options.record {
             record = try OutputFile(path)
@@ -40,6 +44,12 @@ final class FrameOutputs {
         trace?.write(line + "\n", at: realMs)
         if hasEvents { linesMatter = true }
     }
+
+    /// A drawn frame's events and the volume it left: what they ask to say is said.
+    func spoke(_ events: [TraceEvent], volumeDB: Double) { speech?.observe(events, volumeDB: volumeDB) }
+
+    /// Whether what was said last has come to its end since the last call.
+    var speechFinished: Bool { speech?.takeFinished() ?? false }
 
     /// Flushes what is due at `realMs` (`urgent`: what was written since the last flush, now).
     func flush(now urgent: Bool, realMs: Double) {

@@ -1,0 +1,129 @@
+import CSDL2
+import Foundation
+
+/// The kiosk's sound (docs/accessibility.md): one SDL audio device and the kiosk's own mixer feeding it, so that
+/// what plays stops at once when asked (an interruption is exact to the device's buffer) and SDL's `disk` driver
+/// records what was played. Speech is its one voice: 16-bit mono samples at `rate`, played at a gain.
+final class AudioMixer: @unchecked Sendable {
+    /// What the device is fed at (SDL converts to what the hardware takes).
+    static let rate = 22_050
+    private let lock = NSLock()
+    private var samples: [Int16] = []
+    private var position = 0
+    /// The clip playing (its number), and the last one played to its end.
+    private var clip = 0
+    private var ended = 0
+    private var gain: Float = 1
+    /// The device, once open.
+    private var device: SDL_AudioDeviceID = 0
+
+    /// The device opened for the kiosk's mixer, or why there is none.
+    static func open() -> Result<AudioMixer, SpeechError> {
+        if SDL_WasInit(SDL_INIT_AUDIO) == 0 && SDL_InitSubSystem(SDL_INIT_AUDIO) != 0 {
+            return .failure(.noSound(sdlError()))
+        }
+        let mixer = AudioMixer()
+        var want = SDL_AudioSpec()
+        want.freq = Int32(rate)
+        want.format = SDL_AudioFormat(AUDIO_S16SYS)
+        want.channels = 1
+        want.samples = 512
+        want.callback = mixerCallback
+        want.userdata = Unmanaged.passUnretained(mixer).toOpaque()
+        let device = SDL_OpenAudioDevice(nil, 0, &want, nil, 0)
+        guard device != 0 else { return .failure(.noSound(sdlError())) }
+        mixer.device = device
+        SDL_PauseAudioDevice(device, 0)
+        return .success(mixer)
+    }
+
+    /// A mixer on no device (the tests pull its samples with `fill`).
+    init() {}
+
+    /// Called on SDL's audio thread when a clip has played to its end (the frame loop is woken to say so).
+    var onEnd: (@Sendable () -> Void)? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return whenEnded
+        }
+        set {
+            lock.lock()
+            whenEnded = newValue
+            lock.unlock()
+        }
+    }
+    private var whenEnded: (@Sendable () -> Void)?
+
+    /// SDL's audio driver in use (`disk` records to a file: SDL_DISKAUDIOFILE).
+    static var driverName: String { SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "no" }
+
+    deinit {
+        if device != 0 { SDL_CloseAudioDevice(device) }
+    }
+
+    /// Plays `clip` (replacing what plays) at `gainDB` below full scale; returns its number.
+    @discardableResult
+    func play(_ new: [Int16], gainDB: Double) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        samples = new
+        position = 0
+        clip += 1
+        gain = Float(pow(10, gainDB / 20))
+        return clip
+    }
+
+    /// What plays stops now.
+    func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        samples = []
+        position = 0
+        ended = clip
+    }
+
+    func setGain(_ db: Double) {
+        lock.lock()
+        gain = Float(pow(10, db / 20))
+        lock.unlock()
+    }
+
+    /// The clip that last played to its end (0: none).
+    var lastEnded: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return ended
+    }
+
+    /// SDL's audio thread asks for `bytes` of samples.
+    func fill(_ stream: UnsafeMutablePointer<UInt8>, bytes: Int) {
+        let count = bytes / 2
+        var notify: (@Sendable () -> Void)?
+        defer { notify?() }
+        stream.withMemoryRebound(to: Int16.self, capacity: count) { out in
+            lock.lock()
+            defer { lock.unlock() }
+            let n = min(count, samples.count - position)
+            for i in 0..<max(0, n) {
+                let v = Float(samples[position + i]) * gain
+                out[i] = Int16(max(-32768, min(32767, v)))
+            }
+            for i in max(0, n)..<count { out[i] = 0 }
+            if n > 0 {
+                position += n
+                if position >= samples.count {
+                    samples = []
+                    position = 0
+                    ended = clip
+                    notify = whenEnded
+                }
+            }
+        }
+    }
+}
+
+private let mixerCallback: SDL_AudioCallback = { userdata, stream, length in
+    guard let userdata, let stream else { return }
+    Unmanaged<AudioMixer>.fromOpaque(userdata).takeUnretainedValue().fill(stream, bytes: Int(length))
+}

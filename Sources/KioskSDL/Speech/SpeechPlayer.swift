@@ -1,0 +1,145 @@
+import Foundation
+import Kiosk
+
+/// Speech as the frames ask for it (docs/accessibility.md): a `speechDidStart` is synthesised off the frame loop
+/// and played through the kiosk's mixer; a `speechDidEnd` the app decided (a key, a touch, the next thing to say)
+/// stops it at once; the end of what played goes back to the app (`speechDidFinish`). Without a sound device or
+/// espeak-ng the kiosk runs as before and says why once. Made at the first thing to say: a kiosk nobody asks
+/// to speak never opens a sound device.
+final class SpeechPlayer: @unchecked Sendable {
+    /// espeak-ng voices by language tag (the manifest's `accessibility.voices`).
+    var voices: [String: String]
+    private let makeSynthesizer: () -> Result<any SpeechSynthesizer, SpeechError>
+    private let makeMixer: () -> Result<AudioMixer, SpeechError>
+    private var parts: (synthesizer: any SpeechSynthesizer, mixer: AudioMixer)?
+    /// Why it cannot speak (said once).
+    private var unavailable: SpeechError?
+    private let queue = DispatchQueue(label: "kiosk-speech")
+    private let lock = NSLock()
+    /// What the frames asked last (a newer ask or a stop makes older syntheses go unplayed), and the mixer's clip
+    /// that plays it.
+    private var asked = 0
+    private var clip: Int?
+    /// A synthesis failed for the ask it was for: that ask is over.
+    private var failedAsk: Int?
+    private var voicesWarned: Set<String> = []
+    /// Wakes the frame loop (from SDL's audio thread) when what plays has ended.
+    var wake: (@Sendable () -> Void)?
+
+    init(
+        voices: [String: String],
+        synthesizer: @escaping () -> Result<any SpeechSynthesizer, SpeechError> = {
+            EspeakSynthesizer.find().map { $0 as any SpeechSynthesizer }
+        },
+        mixer: @escaping () -> Result<AudioMixer, SpeechError> = AudioMixer.open
+    ) {
+        self.voices = voices
+        makeSynthesizer = synthesizer
+        makeMixer = mixer
+    }
+
+    /// The voice for `language`: the manifest's, else the language's own (`und`: English).
+    func voice(for language: String) -> String {
+        if let v = voices[language] ?? voices[Languages.primary(language)] { return v }
+        let primary = Languages.primary(language)
+        return primary.isEmpty || primary == Languages.undetermined ? "en" : primary
+    }
+
+    /// A frame's events: what to say begins, what was cut short stops; the volume is `volumeDB` from the default.
+    func observe(_ events: [TraceEvent], volumeDB: Double) {
+        for e in events {
+            switch e.kind {
+            case .speechDidStart(let text, let language): say(text, voice: voice(for: language), volumeDB: volumeDB)
+            case .speechDidEnd(.interrupted): stop()
+            default: break
+            }
+        }
+        parts?.mixer.setGain(Self.baseDB + volumeDB)
+    }
+
+    /// Whether what was asked last has come to its end since the last call (played out, or it could not be said).
+    func takeFinished() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if failedAsk == asked {
+            failedAsk = nil
+            return true
+        }
+        guard let c = clip, let mixer = parts?.mixer, mixer.lastEnded >= c else { return false }
+        clip = nil
+        return true
+    }
+
+    /// Returns once the syntheses asked so far are done (the tests' wait: no clock).
+    func waitForSyntheses() { queue.sync {} }
+
+    /// Speech plays this far below full scale at the default volume: room for the two steps up.
+    static let baseDB = -12.0
+
+    private func say(_ text: String, voice: String, volumeDB: Double) {
+        guard let (synthesizer, mixer) = ready() else {
+            lock.lock()
+            asked += 1
+            failedAsk = asked
+            lock.unlock()
+            return
+        }
+        lock.lock()
+        asked += 1
+        let ask = asked
+        clip = nil
+        lock.unlock()
+        mixer.stop()
+        queue.async { [self] in
+            var result = synthesizer.samples(for: text, voice: voice)
+            if case .failure(.noVoice) = result {
+                warnOnce(voice, "\(SpeechError.noVoice(voice).message): speaking in English")
+                result = synthesizer.samples(for: text, voice: "en")
+            }
+            var failure: SpeechError?
+            lock.lock()
+            if ask == asked {
+                switch result {
+                case .success(let samples): clip = mixer.play(samples, gainDB: Self.baseDB + volumeDB)
+                case .failure(let why):
+                    failedAsk = ask
+                    failure = why
+                }
+            }
+            lock.unlock()
+            if let failure { warnOnce(failure.message, failure.message) }
+        }
+    }
+
+    private func stop() {
+        lock.lock()
+        asked += 1
+        clip = nil
+        lock.unlock()
+        parts?.mixer.stop()
+    }
+
+    /// The synthesiser and the mixer, made at the first ask (nil, said once, when either cannot be had).
+    private func ready() -> (any SpeechSynthesizer, AudioMixer)? {
+        if let parts { return parts }
+        if unavailable != nil { return nil }
+        switch (makeSynthesizer(), makeMixer()) {
+        case (.success(let s), .success(let m)):
+            m.onEnd = wake
+            parts = (s, m)
+            log(.info, "speech: espeak-ng, played through SDL's \(AudioMixer.driverName) audio")
+            return (s, m)
+        case (.failure(let why), _), (_, .failure(let why)):
+            unavailable = why
+            log(.warning, why.message)
+            return nil
+        }
+    }
+
+    private func warnOnce(_ key: String, _ message: String) {
+        lock.lock()
+        let first = voicesWarned.insert(key).inserted
+        lock.unlock()
+        if first { log(.warning, message) }
+    }
+}
