@@ -16,8 +16,8 @@ import Testing
            {"id": "map", "type": "zoom", "image": "map.png", "maxZoom": 2.0,
             "title": {"en": "Map", "de": "Plan", "ar": "خريطة"},
             "hotspots": [
-              {"id": "shop", "rect": [3000, 100, 400, 300], "label": {"en": "Shop", "de": "Laden", "ar": "متجر"}},
-              {"id": "cafe", "rect": [200, 100, 400, 300], "goto": "directory",
+              {"id": "shop", "rect": [3000, 500, 400, 300], "label": {"en": "Shop", "de": "Laden", "ar": "متجر"}},
+              {"id": "cafe", "rect": [200, 500, 400, 300], "goto": "directory",
                "label": {"en": "Café", "de": "Café", "ar": "مقهى"},
                "description": {"en": "Coffee on the ground floor", "de": "Kaffee im Erdgeschoss", "ar": "قهوة"}},
               {"id": "exit", "rect": [1000, 2000, 400, 300], "label": "Exit"}]},
@@ -119,7 +119,10 @@ import Testing
         Self.press(app, "Return", at: 400)
         #expect(app.scene.config.id == "directory")
         #expect(AppRig.names(app).contains("hotspotTapped"))
-        #expect(Self.spoken(app).suffix(2) == ["focus chrome:title", "say[en] Directory, heading. Everyone in the building"])
+        #expect(
+            Self.spoken(app).suffix(2) == [
+                "focus chrome:title", "say[en] Directory, heading. Everyone in the building",
+            ])
         // The manifest's key: Keypad 5 activates too (on the home button now).
         Self.press(app, "Up", at: 500)
         #expect(app.access.focused == "chrome:home")
@@ -184,6 +187,14 @@ import Testing
         #expect(app.access.focused == "picture")
         expectClose(v.contentOffset.x - before.x, v.bounds.width / 4, 1e-6)
         Self.press(app, "Tab", at: 1600)
+        #expect(app.access.focused == "chrome:title")
+        // Fitted to the screen the picture cannot move: an arrow moves the focus on (a keypad with only arrows
+        // is never held there).
+        Self.press(app, "-", at: 1700)
+        AppRig.run(app, from: 1700, to: 2400)
+        Self.press(app, "Up", at: 2500)
+        #expect(app.access.focused == "picture")
+        Self.press(app, "Down", at: 2600)
         #expect(app.access.focused == "chrome:title")
     }
 
@@ -312,6 +323,59 @@ import Testing
             #expect(max(FocusRing.outer.contrast(with: c), FocusRing.inner.contrast(with: c)) >= 3)
         }
         #expect(FocusRing.inner.contrast(with: FocusRing.outer) >= 3)
+    }
+
+    /// In audio mode a finger says what is under it and activates nothing; a double tap activates it.
+    @Test func exploreByTouchSpeaksAndADoubleTapActivates() throws {
+        let app = try Self.app()
+        Self.press(app, "Down", at: 0)
+        _ = app.sink.take()
+        // The cafe's middle, as SDL's normalised coordinates.
+        let frame = try #require(app.scene.frame(of: app.scene.config.hotspots[1]))
+        let (x, y) = (frame.midX / 800, frame.midY / 480)
+        app.finger(.down, x: x, y: y, at: 100)
+        app.finger(.motion, x: x + 0.005, y: y + 0.005, at: 120)
+        app.finger(.up, x: x + 0.005, y: y + 0.005, at: 180)
+        // Said once a double tap can no longer begin (300 ms after the finger came down), not before.
+        app.step(to: 390)
+        #expect(!Self.spoken(app).contains("focus hotspot:cafe"))
+        app.step(to: 410)
+        #expect(Self.spoken(app).contains("focus hotspot:cafe"))
+        #expect(Self.spoken(app).last == "say[en] Café, button. Coffee on the ground floor")
+        #expect(!AppRig.names(app).contains("hotspotTapped"))
+        #expect(app.scene.config.id == "map")
+        // A finger sliding onto the title says it; nothing scrolls.
+        app.finger(.down, x: 0.5, y: 0.5, at: 1000)
+        app.finger(.motion, x: 0.5, y: 0.05, at: 1100)
+        app.step(to: 1110)
+        #expect(app.access.focused == "chrome:title")
+        app.finger(.up, x: 0.5, y: 0.05, at: 1200)
+        #expect(app.scene.view.contentOffset == app.scene.view.clampedOffset(app.scene.view.contentOffset))
+        #expect(!AppRig.names(app).contains("scrollViewWillBeginDragging"))
+        // Back onto the cafe, then a double tap anywhere: the cafe is tapped.
+        app.tap(x: x, y: y, at: 2000)
+        app.step(to: 2400)
+        #expect(app.access.focused == "hotspot:cafe")
+        app.tap(x: 0.7, y: 0.7, at: 3000)
+        app.tap(x: 0.7, y: 0.72, at: 3200)
+        app.step(to: 3300)
+        #expect(AppRig.names(app).contains("hotspotTapped"))
+        #expect(app.scene.config.id == "directory")
+    }
+
+    @Test func twoFingersStillScrollInAudioMode() throws {
+        let app = try Self.app(scene: "directory")
+        Self.press(app, "Down", at: 0)
+        for i in 0...10 {
+            let y = 0.8 - Double(i) * 0.05
+            let phase: EventLog.FingerPhase = i == 0 ? .down : .motion
+            app.finger(phase, 1, x: 0.4, y: y, at: 100 + Double(i) * 16)
+            app.finger(phase, 2, x: 0.6, y: y, at: 101 + Double(i) * 16)
+        }
+        app.finger(.up, 1, x: 0.4, y: 0.3, at: 300)
+        app.finger(.up, 2, x: 0.6, y: 0.3, at: 301)
+        AppRig.run(app, from: 300, to: 1500)
+        #expect(app.scene.view.contentOffset.y > 100)
     }
 
     @Test func aVeryLongDescriptionIsCut() throws {

@@ -31,6 +31,8 @@ struct Accessibility {
     private(set) var lastSpoken: Utterance?
     /// What the frame will start saying (a frame says at most one thing: the last asked for).
     private var pending: Utterance?
+    /// Fingers in audio mode: explore by touch.
+    var explorer = TouchExplorer()
     /// The speech volume in steps of `volumeStepDB` from the default (`volumeSteps` either way).
     private(set) var volumeStep = 0
 
@@ -107,6 +109,7 @@ struct Accessibility {
         lastSpoken = nil
         focused = nil
         context = nil
+        explorer = TouchExplorer()
         volumeStep = 0
         if audio || largeText || highContrast {
             audio = false

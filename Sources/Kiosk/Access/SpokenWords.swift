@@ -14,7 +14,7 @@ enum SpokenWords {
                 "Audio on. Arrow keys or Tab move, Enter chooses, Escape goes back, plus and minus zoom, F1 helps, F3 repeats.",
             .help:
                 "Arrow keys or Tab move from one thing to the next, Enter chooses, Escape goes back and then home, Page Up and Page Down turn pages, plus and minus zoom, F3 repeats, F11 and F12 change the volume.",
-            .pictureHint: "arrow keys move it",
+            .pictureHint: "Arrow keys move it",
         ],
         "de": [
             .button: "Taste", .heading: "Überschrift", .picture: "Bild", .selected: "ausgewählt", .home: "Startseite",

@@ -53,6 +53,7 @@ extension KioskApp {
             else { return }
             noteInput()
             if e.kind == .down { access.interrupt(sink: sink) }
+            if access.audio { return explore(e) }
             scene.controller.handle(e)
         case .mouseMotion(let x, let y, _, _, let state):
             input.mousePosition = scenePoint(pixel: Point(x: x, y: y))

@@ -1,4 +1,5 @@
 import ScrollEngine
+import TouchInput
 
 /// The keys and what is spoken (docs/accessibility.md), the router's side: a key's action (`KeyTable`) is decided
 /// here, once; the focus order is the chrome's and the scene's (`accessibilityElements`); the state is
@@ -38,7 +39,7 @@ extension KioskApp {
         switch press.action {
         case .next, .previous:
             if beginAudio() { return }
-            if let arrow = press.arrow, focusedElement?.isPicture == true {
+            if let arrow = press.arrow, focusedElement?.isPicture == true, canPan(arrow) {
                 pan(arrow)
             } else if let e = access.neighbour(by: press.action == .next ? 1 : -1, in: accessibilityElements) {
                 focus(e)
@@ -61,6 +62,32 @@ extension KioskApp {
         case .volumeDown, .volumeUp:
             access.stepVolume(press.action == .volumeUp ? 1 : -1)
         }
+    }
+
+    /// A finger in audio mode (explore by touch): what is under one finger is said, a double tap activates what
+    /// was said last, two fingers are the scene's.
+    func explore(_ e: InputEvent) { act(on: access.explorer.take(e)) }
+
+    func act(on outcomes: [TouchExplorer.Outcome]) {
+        for outcome in outcomes {
+            switch outcome {
+            case .touched(let p):
+                guard let found = element(at: p), found.id != access.focused else { continue }
+                focus(found, reveal: false)
+            case .activate:
+                if let target = focusedElement?.target { activate(target) }
+            case .scene(let event):
+                scene.controller.handle(event)
+            }
+        }
+    }
+
+    /// The element under `p`: the chrome's above the scene's, else the smallest that holds it (a hotspot before
+    /// the picture it is on).
+    func element(at p: Point) -> AccessibilityElement? {
+        let under = accessibilityElements.filter { $0.frame.contains(p) }
+        return under.first { $0.id.hasPrefix("chrome:") || $0.id.hasPrefix("language:") }
+            ?? under.min { $0.frame.width * $0.frame.height < $1.frame.width * $1.frame.height }
     }
 
     /// The host's speech came to the end of what it was saying (`speechDidEnd`, finished).
@@ -88,10 +115,11 @@ extension KioskApp {
         _ = beginAudio()
     }
 
-    /// Focuses `e`: it is scrolled into view and spoken (after `prefix`, the welcome).
-    func focus(_ e: AccessibilityElement, after prefix: String? = nil) {
+    /// Focuses `e`: it is scrolled into view (unless a finger found it where it is) and spoken (after `prefix`,
+    /// the welcome).
+    func focus(_ e: AccessibilityElement, after prefix: String? = nil, reveal: Bool = true) {
         access.focus(e.id, in: focusContext, sink: sink)
-        scene.reveal(e)
+        if reveal { scene.reveal(e) }
         access.say(Utterance(text: [prefix, e.spoken].compactMap { $0 }.joined(separator: " "), language: e.language))
     }
 
@@ -125,6 +153,17 @@ extension KioskApp {
         v.zoom(to: ZoomMath.zoomRect(scale: target, center: centre, frame: v.bounds), animated: true)
     }
 
+    /// Whether the focused picture can move the way `arrow` points (at its edge, or fitted to the screen, the
+    /// arrow moves the focus instead: a keypad with only arrows is never held on a picture).
+    func canPan(_ arrow: Point) -> Bool {
+        let v = scene.focusedView
+        let x = v.offsetLimits(.horizontal)
+        let y = v.offsetLimits(.vertical)
+        let o = v.contentOffset
+        return (arrow.x > 0 && o.x < x.upperBound - 0.5) || (arrow.x < 0 && o.x > x.lowerBound + 0.5)
+            || (arrow.y > 0 && o.y < y.upperBound - 0.5) || (arrow.y < 0 && o.y > y.lowerBound + 0.5)
+    }
+
     /// An arrow on the focused picture: it pans a quarter of the screen that way.
     func pan(_ arrow: Point) {
         let v = scene.focusedView
@@ -137,6 +176,7 @@ extension KioskApp {
     func placeFocus() {
         defer { access.startPending(sink: sink) }
         guard access.audio else { return }
+        act(on: access.explorer.step(to: now))
         let context = focusContext
         guard context != access.context else { return }
         let elements = accessibilityElements

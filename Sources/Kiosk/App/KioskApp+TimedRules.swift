@@ -186,6 +186,7 @@ extension KioskApp {
         var deadlines = presence.dueTimes(
             at: now, touchHeld: touches.isHolding, closed: hours?.open == false, hoursChange: hours?.changeAt)
         if let t = transition { deadlines.append(t.end) }
+        if access.audio, let d = access.explorer.deadline { deadlines.append(d) }
         return deadlines.min()
     }
 }

@@ -33,6 +33,9 @@ public struct KioskFrame {
     /// The wall clock the kiosk was last stepped with (nil: never given one), so the host that read it once for
     /// the step hands the same reading to what it does with the frame (the visits, the metrics).
     public var wall: WallTime?
+    /// The step left events for the frame (a focus moved, something to say): the host draws it, so that they
+    /// reach the trace, speech and the rest, even when nothing moves.
+    public var hasEvents = false
     /// The speech volume the visitor chose, in dB from the default (docs/accessibility.md).
     public var speechVolumeDB = 0.0
 }
@@ -46,7 +49,8 @@ extension KioskApp {
             needsFrame: needsFrame, isAtRest: isAtRest, isBlanked: isBlanked, quitRequested: quitRequested,
             nextDeadline: needsFrame ? nil : nextDeadline, touchDevicesWithFingersDown: touchDevicesWithFingersDown,
             upcomingPictures: upcomingImagePaths + scene.nearbyImagePaths,
-            upcomingThumbnails: scene.upcomingThumbnails, wall: wallTime, speechVolumeDB: access.volumeDB)
+            upcomingThumbnails: scene.upcomingThumbnails, wall: wallTime, hasEvents: !sink.events.isEmpty,
+            speechVolumeDB: access.volumeDB)
     }
 
     /// Ends a frame that was drawn: its events, in the order they happened (the trace writes them, the visits,

@@ -226,7 +226,9 @@ final class FrameLoop {
             let wasMoving = shown.needsFrame
             if outputs.speechFinished { app.speechDidFinish() }
             shown = app.step(to: t, wall: wall.reading(kioskNow: kioskNow()))
-            if clock.drawsEveryFrame || needsDraw || wasMoving || shown.needsFrame || screenshots.isDue(at: t) {
+            if clock.drawsEveryFrame || needsDraw || wasMoving || shown.needsFrame || shown.hasEvents
+                || screenshots.isDue(at: t)
+            {
                 try renderFrame(at: t)
                 needsDraw = false
                 clock.pace(frameAt: t)
