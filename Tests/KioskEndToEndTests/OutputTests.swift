@@ -13,8 +13,9 @@ import Testing
     @Test func aKillLosesAtMostTheLastSecond() throws {
         let config = try Kiosk.manifest(Kiosk.demo, in: dir)
         var log = LogWriter(width: 320, height: 240)
-        log.drag(from: (0.8, 0.5), to: (0.3, 0.5), at: 200)
-        log.drag(from: (0.8, 0.6), to: (0.2, 0.5), at: 700, id: 2)
+        // (Left of the map's zoom buttons, which take the touches that begin on them.)
+        log.drag(from: (0.7, 0.5), to: (0.2, 0.5), at: 200)
+        log.drag(from: (0.7, 0.6), to: (0.1, 0.5), at: 700, id: 2)
         log.tap(0.5, 0.5, at: 20_000, id: 3)
         let replay = try log.write(dir)
         let record = dir.appendingPathComponent("rec.jsonl").path

@@ -76,23 +76,23 @@ import Testing
         let app = try Self.app()
         Self.press(app, "Tab", at: 0)
         var order = [app.access.focused ?? ""]
-        for i in 1...6 {
+        for i in 1...8 {
             Self.press(app, "Tab", at: Double(i) * 100)
             order.append(app.access.focused ?? "")
         }
-        // Title, language, hotspots by their top-left corner (cafe left of shop, exit below), the picture; then
-        // round again.
+        // Title, language, hotspots by their top-left corner (cafe left of shop, exit below), the picture, the
+        // zoom buttons; then round again.
         #expect(
             order == [
                 "chrome:title", "chrome:language", "hotspot:cafe", "hotspot:shop", "hotspot:exit", "picture",
-                "chrome:title",
+                "chrome:zoomIn", "chrome:zoomOut", "chrome:title",
             ])
         Self.press(app, "Tab", at: 800)
         app.handle(.key(down: true, key: "Left Shift", repeat: false), at: 900)
         Self.press(app, "Tab", at: 910)
         #expect(app.access.focused == "chrome:title")
         Self.press(app, "Up", at: 1000)
-        #expect(app.access.focused == "picture")
+        #expect(app.access.focused == "chrome:zoomOut")
     }
 
     @Test func aFocusedElementIsSpokenWithItsRoleAndDescription() throws {
@@ -175,8 +175,8 @@ import Testing
 
     @Test func arrowsPanAFocusedPictureAndTabLeavesIt() throws {
         let app = try Self.app()
-        Self.press(app, "Up", at: 0)
-        Self.press(app, "Up", at: 100)
+        // The first key begins at the title; back past the zoom buttons to the picture.
+        for t in [0.0, 50, 100, 150] { Self.press(app, "Up", at: t) }
         #expect(app.access.focused == "picture")
         Self.press(app, "+", at: 200)
         AppRig.run(app, from: 200, to: 800)
@@ -187,7 +187,7 @@ import Testing
         #expect(app.access.focused == "picture")
         expectClose(v.contentOffset.x - before.x, v.bounds.width / 4, 1e-6)
         Self.press(app, "Tab", at: 1600)
-        #expect(app.access.focused == "chrome:title")
+        #expect(app.access.focused == "chrome:zoomIn")
         // Fitted to the screen the picture cannot move: an arrow moves the focus on (a keypad with only arrows
         // is never held there).
         Self.press(app, "-", at: 1700)
@@ -195,7 +195,7 @@ import Testing
         Self.press(app, "Up", at: 2500)
         #expect(app.access.focused == "picture")
         Self.press(app, "Down", at: 2600)
-        #expect(app.access.focused == "chrome:title")
+        #expect(app.access.focused == "chrome:zoomIn")
     }
 
     @Test func plusAndMinusZoomTwiceAboutTheCentre() throws {
@@ -376,6 +376,55 @@ import Testing
         app.finger(.up, 2, x: 0.6, y: 0.3, at: 301)
         AppRig.run(app, from: 300, to: 1500)
         #expect(app.scene.view.contentOffset.y > 100)
+    }
+
+    /// EN 301 549 5.9: a zoom scene zooms without a pinch, with one finger on its zoom buttons.
+    @Test func theZoomButtonsZoomWithOneFinger() throws {
+        let app = try Self.app()
+        let v = app.scene.view
+        let fit = v.zoomScale
+        let chrome = app.navigator.chrome
+        let zoomIn = try #require(chrome.targets.first { $0.id == Chrome.zoomInID }?.rect)
+        let zoomOut = try #require(chrome.targets.first { $0.id == Chrome.zoomOutID }?.rect)
+        // Finger-sized on a 27-inch 1080p panel (15 mm) and Apple's 44 pt, at the trailing edge.
+        for r in [zoomIn, zoomOut] {
+            #expect(r.width >= max(44, 15 / (598.0 / 1920)) && r.height >= 44)
+            #expect(r.maxX > app.sceneSize.width - 20)
+        }
+        app.tap(x: zoomIn.midX / 800, y: zoomIn.midY / 480, at: 0)
+        AppRig.run(app, from: 0, to: 800)
+        expectClose(v.zoomScale, fit * 2, 1e-9)
+        app.tap(x: zoomOut.midX / 800, y: zoomOut.midY / 480, at: 1000)
+        AppRig.run(app, from: 1000, to: 1800)
+        expectClose(v.zoomScale, fit, 1e-9)
+        // Their symbols read on the chrome's material; in Arabic they are at the left.
+        let symbols = ZoomButtonStyle.commands((zoomIn, zoomOut)).compactMap { c -> Color? in
+            if case .fill(_, let color) = c, color != ChromeStyle.bar, color != ChromeStyle.separator { return color }
+            return nil
+        }
+        #expect(symbols.count == 3)
+        for color in symbols { #expect(color.contrast(with: ChromeStyle.bar) >= 4.5) }
+        app.chooseLanguage("ar")
+        #expect((app.navigator.chrome.targets.first { $0.id == Chrome.zoomInID }?.rect.minX ?? 1000) < 20)
+        // The keys reach them too.
+        #expect(app.accessibilityElements.map(\.id).contains("chrome:zoomOut"))
+        // Not on the other kinds of scene.
+        let gallery = try Self.app(scene: "gallery")
+        #expect(!gallery.navigator.chrome.targets.contains { $0.id == Chrome.zoomInID })
+    }
+
+    @Test func theStillThereCardIsSaidAndAKeyAnswersIt() throws {
+        let app = try AppRig.app(
+            scene: "menu", extra: #""stillThere": {"seconds": 2},"#, idleTimeout: 3)
+        app.key("Down", at: 0)
+        app.step(to: 1)
+        #expect(app.access.audio)
+        AppRig.run(app, from: 1, to: 1200)
+        #expect(AppRig.names(app).contains("stillThereShown"))
+        #expect(Self.spoken(app).last == "say[en] " + SpokenWords.say(.stillThere, in: "en").text)
+        app.key("Down", at: 1300)
+        app.step(to: 1301)
+        #expect(AppRig.names(app).contains("stillThereDismissed"))
     }
 
     @Test func aVeryLongDescriptionIsCut() throws {

@@ -17,6 +17,8 @@ public struct AccessibilityElement: Equatable, Sendable {
     /// The picture of a zoom or scroll scene: focused, the arrow keys pan it.
     var isPicture = false
 
+    var isZoomButton: Bool { id == "chrome:zoomIn" || id == "chrome:zoomOut" }
+
     /// The parts of what is spoken for an element, joined as a screen reader says them: "Café, button. The
     /// museum's café on the ground floor".
     static func spoken(
@@ -118,7 +120,7 @@ extension Scene {
 }
 
 extension Chrome {
-    /// The chrome's elements in reading order: home, title, language; with the choice of languages open, its
+    /// The chrome's elements in reading order: home, title, language, a zoom scene's zoom buttons; with the choice of languages open, its
     /// options only (the rest of the screen closes it, as Escape does).
     func accessibilityElements(language: String, fallback: String) -> [AccessibilityElement] {
         if let menu, languages.isChoosing {
@@ -158,6 +160,19 @@ extension Chrome {
                         SpokenWords.say(.language, in: language).text + SpokenWords.comma(language) + name,
                         role: .button, language: language),
                     language: language, target: Self.languageButtonID))
+        }
+        if let zoomButtons {
+            for (id, word, rect, target) in [
+                ("chrome:zoomIn", SpokenWords.Word.zoomIn, zoomButtons.zoomIn, Self.zoomInID),
+                ("chrome:zoomOut", .zoomOut, zoomButtons.zoomOut, Self.zoomOutID),
+            ] {
+                out.append(
+                    AccessibilityElement(
+                        id: id, frame: rect,
+                        spoken: AccessibilityElement.spoken(
+                            SpokenWords.say(word, in: language).text, role: .button, language: language),
+                        language: language, target: target))
+            }
         }
         return out
     }

@@ -3,13 +3,15 @@
 /// German and Arabic written; another language hears English (in an English voice).
 enum SpokenWords {
     enum Word: CaseIterable {
-        case button, heading, picture, selected, home, language, welcome, help, pictureHint, volume
+        case button, heading, picture, selected, home, language, welcome, help, pictureHint, volume, zoomIn, zoomOut,
+            stillThere
     }
 
     static let written: [String: [Word: String]] = [
         "en": [
             .button: "button", .heading: "heading", .picture: "picture", .selected: "selected", .home: "Home",
-            .language: "Language", .volume: "Volume",
+            .language: "Language", .volume: "Volume", .zoomIn: "Zoom in", .zoomOut: "Zoom out",
+            .stillThere: "Are you still there? Press a key or touch the screen to carry on.",
             .welcome:
                 "Audio on. Arrow keys or Tab move, Enter chooses, Escape goes back, plus and minus zoom, F1 helps, F3 repeats.",
             .help:
@@ -18,7 +20,9 @@ enum SpokenWords {
         ],
         "de": [
             .button: "Taste", .heading: "Überschrift", .picture: "Bild", .selected: "ausgewählt", .home: "Startseite",
-            .language: "Sprache", .volume: "Lautstärke",
+            .language: "Sprache", .volume: "Lautstärke", .zoomIn: "Vergrößern", .zoomOut: "Verkleinern",
+            .stillThere:
+                "Sind Sie noch da? Drücken Sie eine Taste oder berühren Sie den Bildschirm, um weiterzumachen.",
             .welcome:
                 "Ton an. Pfeiltasten oder Tab bewegen, Eingabe wählt, Escape geht zurück, Plus und Minus zoomen, F1 hilft, F3 wiederholt.",
             .help:
@@ -27,7 +31,8 @@ enum SpokenWords {
         ],
         "ar": [
             .button: "زر", .heading: "عنوان", .picture: "صورة", .selected: "محدد", .home: "الصفحة الرئيسية",
-            .language: "اللغة", .volume: "مستوى الصوت",
+            .language: "اللغة", .volume: "مستوى الصوت", .zoomIn: "تكبير", .zoomOut: "تصغير",
+            .stillThere: "هل ما زلت هنا؟ اضغط مفتاحًا أو المس الشاشة للمتابعة.",
             .welcome:
                 "الصوت مفعل. مفاتيح الأسهم أو Tab للتنقل، Enter للاختيار، Escape للرجوع، زائد وناقص للتكبير، F1 للمساعدة، F3 للتكرار.",
             .help:

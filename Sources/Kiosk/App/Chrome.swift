@@ -28,6 +28,9 @@ struct Chrome {
     /// UIPageControl's does.
     static let previousPageID = "\u{0}page:previous"
     static let nextPageID = "\u{0}page:next"
+    /// A zoom scene's zoom buttons: zoom without a pinch (EN 301 549 5.9, a single pointer).
+    static let zoomInID = "\u{0}zoomIn"
+    static let zoomOutID = "\u{0}zoomOut"
 
     static func isControl(_ id: String) -> Bool { id.hasPrefix("\u{0}") }
 
@@ -37,6 +40,8 @@ struct Chrome {
     let menu: LanguageMenu?
     let homeButton: Rect?
     let sceneSize: Size
+    /// A zoom scene's zoom-in and zoom-out buttons (nil on the other kinds).
+    let zoomButtons: (zoomIn: Rect, zoomOut: Rect)?
 
     init(scene: Scene, languages: Languages, homeButton: Rect?, sceneSize: Size) {
         self.scene = scene
@@ -44,6 +49,9 @@ struct Chrome {
         self.homeButton = homeButton
         self.sceneSize = sceneSize
         menu = languages.canChoose ? LanguageMenu(languages, sceneSize: sceneSize) : nil
+        zoomButtons =
+            scene.config.type == .zoom
+            ? ZoomButtonStyle.frames(in: sceneSize, rightToLeft: languages.isRightToLeft) : nil
         var targets: [Target] = []
         if let menu {
             targets.append(Target(id: Self.languageButtonID, rect: menu.button))
@@ -53,6 +61,12 @@ struct Chrome {
             }
         }
         if let homeButton { targets.append(Target(id: Self.homeButtonID, rect: homeButton)) }
+        if let zoomButtons {
+            targets += [
+                Target(id: Self.zoomInID, rect: zoomButtons.zoomIn),
+                Target(id: Self.zoomOutID, rect: zoomButtons.zoomOut),
+            ]
+        }
         if scene.config.title != nil { targets.append(Target(id: Self.titleBarID, rect: Scene.titleBar(sceneSize))) }
         if let control = scene.pageControlFrame, let dot = scene.currentPageDotX {
             var before = control
@@ -90,6 +104,7 @@ struct Chrome {
         if let homeButton {
             out.append(.homeButton(homeButton.insetBy(dx: HomeButtonStyle.inset, dy: HomeButtonStyle.inset)))
         }
+        if let zoomButtons { out += ZoomButtonStyle.commands(zoomButtons) }
         if let menu { out += menu.commands }
         return out
     }
@@ -117,6 +132,45 @@ struct ChromeTouch {
         guard e.kind == .up || e.kind == .cancel else { return (true, nil) }
         held = nil
         return (true, e.kind == .up && chrome().target(at: e.position) == id ? id : nil)
+    }
+}
+
+/// A zoom scene's zoom buttons: two 64 pt squares of the chrome's material stacked at the middle of the trailing
+/// edge (the leading one in a right-to-left language), a hairline between them, a plus above a minus, as a map's
+/// zoom control. Each is a control of its own: a tap zooms twice or half as large about the screen's centre.
+enum ZoomButtonStyle {
+    static let size = 64.0
+    static let margin = 8.0
+
+    static func frames(in size: Size, rightToLeft: Bool) -> (zoomIn: Rect, zoomOut: Rect) {
+        var zoomIn = Rect(
+            x: size.width - margin - Self.size, y: size.height / 2 - Self.size, width: Self.size, height: Self.size)
+        if rightToLeft { zoomIn = zoomIn.mirrored(across: size.width) }
+        var zoomOut = zoomIn
+        zoomOut.origin.y = zoomIn.maxY + 1
+        return (zoomIn, zoomOut)
+    }
+
+    /// The symbols' bars: drawn, not set in a font (every font has a plus, not every one a minus sign).
+    static let bar = (length: 26.0, thickness: 4.0)
+
+    static func commands(_ frames: (zoomIn: Rect, zoomOut: Rect)) -> [DrawCommand] {
+        let (zoomIn, zoomOut) = frames
+        func horizontal(_ r: Rect) -> Rect {
+            Rect(x: r.midX - bar.length / 2, y: r.midY - bar.thickness / 2, width: bar.length, height: bar.thickness)
+        }
+        let vertical = Rect(
+            x: zoomIn.midX - bar.thickness / 2, y: zoomIn.midY - bar.length / 2, width: bar.thickness,
+            height: bar.length)
+        return [
+            .fill(
+                Rect(x: zoomIn.minX, y: zoomIn.minY, width: zoomIn.width, height: zoomOut.maxY - zoomIn.minY),
+                ChromeStyle.bar),
+            .fill(
+                Rect(x: zoomIn.minX + 12, y: zoomIn.maxY, width: zoomIn.width - 24, height: 1), ChromeStyle.separator),
+            .fill(horizontal(zoomIn), WordStyle.white), .fill(vertical, WordStyle.white),
+            .fill(horizontal(zoomOut), WordStyle.white),
+        ]
     }
 }
 

@@ -5,13 +5,15 @@ import TouchInput
 /// here, once; the focus order is the chrome's and the scene's (`accessibilityElements`); the state is
 /// `Accessibility`'s.
 extension KioskApp {
-    /// What is on screen for the keys now, in reading order: the chrome's elements, then the scene's (only the
-    /// choice of languages while it is open).
+    /// What is on screen for the keys now, in reading order: the chrome's elements, then the scene's, then a zoom
+    /// scene's zoom buttons (the keys have `+` and `-`: the buttons are for a finger, and last, so the walk
+    /// reaches the content first); only the choice of languages while it is open.
     var accessibilityElements: [AccessibilityElement] {
         let fallback = navigator.languages.first
         let chrome = navigator.chrome.accessibilityElements(language: language, fallback: fallback)
         if navigator.languages.isChoosing { return chrome }
-        return chrome + scene.accessibilityElements(language: language, fallback: fallback)
+        let (zoom, bars) = (chrome.filter(\.isZoomButton), chrome.filter { !$0.isZoomButton })
+        return bars + scene.accessibilityElements(language: language, fallback: fallback) + zoom
     }
 
     var focusedElement: AccessibilityElement? {
@@ -48,7 +50,7 @@ extension KioskApp {
             if beginAudio() { return }
             if let target = focusedElement?.target { activate(target) }
         case .back: back()
-        case .zoomIn, .zoomOut: zoom(in: press.action == .zoomIn)
+        case .zoomIn, .zoomOut: scene.zoomStep(in: press.action == .zoomIn)
         case .nextPage: scene.key("PageDown")
         case .previousPage: scene.key("PageUp")
         case .help:
@@ -143,16 +145,6 @@ extension KioskApp {
         }
     }
 
-    /// `+` and `-`: the zoom scene (or a carousel's zooming page) twice or half as large about the screen's
-    /// centre, animated.
-    func zoom(in zoomsIn: Bool) {
-        let v = scene.focusedView
-        guard v.canZoom else { return }
-        let target = (v.zoomScale * (zoomsIn ? 2 : 0.5)).clampedTo(v.minimumZoomScale, v.maximumZoomScale)
-        let centre = (v.contentOffset + Point(x: v.bounds.width / 2, y: v.bounds.height / 2)) / v.zoomScale
-        v.zoom(to: ZoomMath.zoomRect(scale: target, center: centre, frame: v.bounds), animated: true)
-    }
-
     /// Whether the focused picture can move the way `arrow` points (at its edge, or fitted to the screen, the
     /// arrow moves the focus instead: a keypad with only arrows is never held on a picture).
     func canPan(_ arrow: Point) -> Bool {
@@ -177,6 +169,11 @@ extension KioskApp {
         defer { access.startPending(sink: sink) }
         guard access.audio else { return }
         act(on: access.explorer.step(to: now))
+        // The still-there card is said as it is shown (EAA Annex I: the visitor who cannot see it hears it).
+        if sink.events.contains(where: { $0.kind == .stillThereShown }) {
+            let card = SpokenWords.say(.stillThere, in: language)
+            access.say(Utterance(text: card.text, language: card.language))
+        }
         let context = focusContext
         guard context != access.context else { return }
         let elements = accessibilityElements
@@ -204,6 +201,16 @@ extension KioskApp {
 }
 
 extension Scene {
+    /// `+` and `-`, and the zoom buttons: the zoom scene (or a carousel's zooming page) twice or half as large
+    /// about the screen's centre, animated.
+    func zoomStep(in zoomsIn: Bool) {
+        let v = focusedView
+        guard v.canZoom else { return }
+        let target = (v.zoomScale * (zoomsIn ? 2 : 0.5)).clampedTo(v.minimumZoomScale, v.maximumZoomScale)
+        let centre = (v.contentOffset + Point(x: v.bounds.width / 2, y: v.bounds.height / 2)) / v.zoomScale
+        v.zoom(to: ZoomMath.zoomRect(scale: target, center: centre, frame: v.bounds), animated: true)
+    }
+
     /// Scrolls `e` into view: a row to the nearer edge of the list, a hotspot's page turned to, a hotspot on a
     /// picture to the middle of the screen when it is not whole on it.
     func reveal(_ e: AccessibilityElement) {

@@ -239,6 +239,8 @@ final class Navigator {
             scene.turnPage(-1)
         case Chrome.nextPageID:
             scene.turnPage(1)
+        case Chrome.zoomInID, Chrome.zoomOutID:
+            scene.zoomStep(in: id == Chrome.zoomInID)
         default:
             guard id.hasPrefix(Chrome.languageOptionPrefix) else { return }
             languages.isChoosing = false
