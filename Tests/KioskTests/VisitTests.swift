@@ -55,6 +55,34 @@ import Testing
         #expect(counter.finish() == nil)
     }
 
+    /// A visit that used audio mode says so in its line, and the metrics count it by mode; one that only touched
+    /// writes no `accessibility` at all.
+    @Test func aVisitSaysWhichAccessibilityItUsed() throws {
+        let app = try AppRig.app()
+        app.wallTime = WallTime(unixAtKioskZero: 1_767_603_600)
+        let counter = VisitCounter(app)
+        let keys: [(Double, EventLog.Event)] = [
+            (500, .key(down: true, key: "Down", repeat: false)), (560, .key(down: false, key: "Down", repeat: false)),
+        ]
+        let ended = AppRig.frames(app, counter, from: 0, to: 4000, events: keys)
+        let visit = try #require(ended.first)
+        #expect(visit.accessibility == ["audio"])
+        #expect(visit.line.hasSuffix(#", "accessibility": ["audio"]}"#))
+        var metrics = Metrics(scene: "map")
+        metrics.visitEnded(visit)
+        let touched = AppRig.frames(
+            app, counter, from: 4000, to: 8000,
+            events: [(5000, .finger(.down, 1, 0.9, 0.9)), (5080, .finger(.up, 1, 0.9, 0.9))])
+        let plain = try #require(touched.first)
+        #expect(plain.accessibility == nil)
+        #expect(!plain.line.contains("accessibility"))
+        metrics.visitEnded(plain)
+        let s = MetricsTests.samples(metrics.exposition(MetricsTests.now))
+        #expect(s["kiosk_visits_total"] == "2")
+        #expect(s[#"kiosk_accessible_visits_total{mode="audio"}"#] == "1")
+        #expect(s[#"kiosk_accessible_visits_total{mode="largeText"}"#] == "0")
+    }
+
     /// A visit is dated by the wall clock it started under: the clock set back to 1970 in its middle does not
     /// file it under 1969 (where the next start's pruning would delete it); a visit begun under a clock outside
     /// 2000-2200 says so (`isPlausiblyDated`), and the kiosk holds it until the clock is right.

@@ -11,6 +11,8 @@ public struct Metrics: Sendable {
     public var lastFrameWallSeconds = 0.0
     public var touches = 0
     public var visits = 0
+    /// Visits ended that used each accessibility mode (`Visit.accessibilityModes`).
+    var accessibleVisits: [String: Int] = [:]
     var reloadsOK = 0
     var reloadsFailed = 0
     /// The longest frame (draw and present, ms) since the last write, which starts it again (`wrote()`).
@@ -44,6 +46,12 @@ public struct Metrics: Sendable {
     }
 
     /// The metrics were written: the longest frame is counted again from now.
+    /// A visit ended (counted by its accessibility too).
+    public mutating func visitEnded(_ visit: Visit) {
+        visits += 1
+        for mode in visit.accessibility ?? [] { accessibleVisits[mode, default: 0] += 1 }
+    }
+
     public mutating func wrote() { longestFrameMs = 0 }
 
     /// An input event: a finger (or the mouse button) put down is a touch.
@@ -115,6 +123,10 @@ public struct Metrics: Sendable {
             Self.screenStates.map { ("{state=\"\($0)\"}", $0 == screenState ? "1" : "0") })
         metric("kiosk_touches_total", "counter", "Fingers put down.", [("", "\(touches)")])
         metric("kiosk_visits_total", "counter", "Visits ended.", [("", "\(visits)")])
+        metric(
+            "kiosk_accessible_visits_total", "counter",
+            "Visits ended that used audio mode, larger text or high contrast.",
+            Visit.accessibilityModes.map { ("{mode=\"\($0)\"}", "\(accessibleVisits[$0] ?? 0)") })
         metric("kiosk_placeholders", "gauge", "Images shown as placeholders now.", [("", "\(now.placeholders)")])
         metric(
             "kiosk_reloads_total", "counter", "Content reloads by result.",

@@ -17,6 +17,11 @@ public struct Visit: Codable, Equatable, Sendable {
     public static let gestureNames = ["pan", "pinch", "doubleTap", "page"]
     /// Milliseconds read in each language (docs/manifest.md), where the kiosk offers languages.
     public var languages: [String: Int]?
+    /// The accessibility the visitor used (docs/accessibility.md): `audio`, `largeText`, `highContrast`, in that
+    /// order; nil (not written) when none.
+    public var accessibility: [String]?
+    /// The modes, in the line's order.
+    public static let accessibilityModes = ["audio", "largeText", "highContrast"]
     /// When it began on the kiosk's clock (not written): a visit that ended while the wall clock was not yet
     /// synchronised is dated again from it once it is (docs/operations.md).
     public var startMs = 0.0
@@ -32,7 +37,7 @@ public struct Visit: Codable, Equatable, Sendable {
     public var isPlausiblyDated: Bool { Self.plausibleWallSeconds.contains(startWall) }
 
     enum CodingKeys: String, CodingKey {
-        case start, durationMs, scenes, hotspots, gestures, languages
+        case start, durationMs, scenes, hotspots, gestures, languages, accessibility
     }
 
     public init(
@@ -51,8 +56,9 @@ public struct Visit: Codable, Equatable, Sendable {
     public var line: String {
         let g = Self.gestureNames.map { "\(jsonString($0)): \(gestures[$0] ?? 0)" }
         let words = languages.map { ", \"languages\": \(jsonObject($0))" } ?? ""
+        let access = accessibility.map { ", \"accessibility\": [\($0.map(jsonString).joined(separator: ", "))]" } ?? ""
         return "{\"start\": \(jsonString(start)), \"durationMs\": \(durationMs), \"scenes\": \(jsonObject(scenes)), "
-            + "\"hotspots\": \(jsonObject(hotspots)), \"gestures\": {\(g.joined(separator: ", "))}\(words)}"
+            + "\"hotspots\": \(jsonObject(hotspots)), \"gestures\": {\(g.joined(separator: ", "))}\(words)\(access)}"
     }
 
     /// The local date of its start (`YYYY-MM-DD`): the name of its file.
@@ -75,6 +81,7 @@ public final class VisitCounter {
         var language: String?
         var languageSince = 0.0
         var languages: [String: Double] = [:]
+        var accessibility: Set<String> = []
     }
 
     var open: Open?
@@ -132,6 +139,10 @@ public final class VisitCounter {
                     v.language = tag
                     v.languageSince = min(ms, v.lastTouchMs)
                 }
+            case .accessibilityDidChange(let audio, let largeText, let highContrast):
+                for (mode, on) in zip(Visit.accessibilityModes, [audio, largeText, highContrast]) where on {
+                    v.accessibility.insert(mode)
+                }
             case .idleReset:
                 open = nil
                 return Self.close(v)
@@ -157,6 +168,7 @@ public final class VisitCounter {
             scenes: v.scenes.mapValues { Int($0.rounded()) }, hotspots: v.hotspots,
             gestures: Visit.gestureNames.reduce(into: [:]) { $0[$1] = v.gestures[$1] ?? 0 },
             languages: v.language == nil ? nil : v.languages.mapValues { Int($0.rounded()) })
+        if !v.accessibility.isEmpty { visit.accessibility = Visit.accessibilityModes.filter(v.accessibility.contains) }
         visit.startMs = v.startMs
         visit.startWall = v.startWall
         return visit

@@ -129,8 +129,10 @@ final class FrameLoop {
     /// The frame's events to the visit counter, with the wall clock the frame was stepped with; a visit that
     /// ended is counted in the metrics.
     func countVisits(_ events: [TraceEvent], wall: WallTime, at t: Double) {
-        guard let visits = service.visits, visits.observe(app, events: events, wall: wall, at: t) else { return }
-        service.metrics?.visits += 1
+        guard let visits = service.visits, let visit = visits.observe(app, events: events, wall: wall, at: t) else {
+            return
+        }
+        service.metrics?.visitEnded(visit)
     }
 
     /// What the metrics say of the kiosk now, beside their counts.

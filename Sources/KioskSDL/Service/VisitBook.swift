@@ -23,8 +23,8 @@ final class VisitBook {
     }
 
     /// The frame's events to the counter (the app as the frame left it, `wall` the wall clock read this frame); a
-    /// visit that ended is written. True when one was.
-    func observe(_ app: KioskApp, events: [TraceEvent], wall: WallTime, at t: Double) -> Bool {
+    /// visit that ended is written and returned.
+    func observe(_ app: KioskApp, events: [TraceEvent], wall: WallTime, at t: Double) -> Visit? {
         let clockChanged = events.contains {
             switch $0.kind {
             case .clockDidSynchronize, .clockDidJump: true
@@ -39,9 +39,9 @@ final class VisitBook {
             }
             held.removeAll()
         }
-        guard let visit = counter?.observe(app, events: events, at: t) else { return false }
+        guard let visit = counter?.observe(app, events: events, at: t) else { return nil }
         write(visit, wall: wall, now: app.now)
-        return true
+        return visit
     }
 
     /// The visit open when the kiosk stops is written; visits still held are said.
