@@ -131,4 +131,14 @@ import Testing
         stereo[22] = 2
         #expect(throws: SpeechError.self) { try WAV.samples(Data(stereo)).get() }
     }
+
+    @Test func theVoicesEspeakListsAreItsLanguagesAndTheirOtherNames() {
+        let listed = """
+            Pty Language       Age/Gender VoiceName          File                 Other Languages
+             5  ar              --/M      Arabic             sem/ar
+             2  en-gb           --/M      English_(Great_Britain) gmw/en               (en 2)
+             2  en-us           --/M      English_(America)  gmw/en-US            (en 3)
+            """
+        #expect(EspeakSynthesizer.voices(listed: listed) == ["ar", "en-gb", "en-us", "en"])
+    }
 }

@@ -76,4 +76,29 @@ import Testing
             ])
         #expect(check.problems.allSatisfy { $0.isWarning })
     }
+
+    /// `--check` warns of a language whose voice espeak-ng does not have (the manifest's or the language's own),
+    /// and once that espeak-ng is not there at all.
+    @Test func aLanguageWithoutAVoiceIsAWarning() throws {
+        let text = """
+            {"kioskManifest": 1, "languages": ["en", "de", "cy"], "accessibility": {"voices": {"de": "de-xx"}},
+             "scenes": [{"id": "map", "type": "zoom", "image": "m.png"}]}
+            """
+        func run(_ voices: Set<String>?) -> [String] {
+            ContentCheck.run(
+                text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true },
+                inspect: { _ in ImageReport(width: 10, height: 10) }, voices: { voices }
+            ).problems.filter(\.isWarning).map(\.description)
+        }
+        #expect(
+            run(["en", "de", "en-gb"]) == [
+                #"k.json: accessibility.voices.de: no espeak-ng voice "de-xx" for "de": it is spoken in English (`espeak-ng --voices` lists them)"#,
+                #"k.json: languages: no espeak-ng voice "cy" for "cy": it is spoken in English (`espeak-ng --voices` lists them)"#,
+            ])
+        #expect(run(["en", "de-xx", "cy"]).isEmpty)
+        #expect(
+            run(nil) == [
+                "k.json: accessibility: espeak-ng is not installed: the kiosk will not speak (apt install espeak-ng)"
+            ])
+    }
 }

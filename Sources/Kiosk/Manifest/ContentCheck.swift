@@ -92,13 +92,34 @@ public enum ContentCheck {
         }
     }
 
+    /// The voices a kiosk's languages speak in (docs/accessibility.md): a warning for each language whose voice
+    /// (the manifest's, else the language's own) is not among `installed` (espeak-ng's, `nil`: espeak-ng is not
+    /// installed, one warning).
+    static func checkVoices(_ manifest: Manifest, installed: Set<String>?, problems: ProblemList) {
+        guard let installed else {
+            problems.warning(
+                "accessibility", "espeak-ng is not installed: the kiosk will not speak (apt install espeak-ng)")
+            return
+        }
+        for tag in manifest.languages {
+            let named = manifest.accessibility.voices[tag]
+            let voice = named ?? Languages.primary(tag)
+            guard !installed.contains(voice) else { continue }
+            let path = named == nil ? "languages" : "accessibility.voices.\(tag)"
+            problems.warning(
+                path,
+                "no espeak-ng voice \"\(voice)\" for \"\(tag)\": it is spoken in English (`espeak-ng --voices` lists them)"
+            )
+        }
+    }
+
     public static func run(
         _ text: String, file: String, baseDirectory: String, fileExists: (String) -> Bool,
         inspect: (String) -> ImageReport, font: ((_ language: String, _ named: [String: String]) -> FontReport)? = nil,
         measure: ((_ run: TextRun, _ named: [String: String]) -> TextMeasure?)? = nil,
         screen: Size = ContentCheck.screen,
         readFile: (String) -> Result<[UInt8], FileReadError> = { _ in .failure(FileReadError("no reader")) },
-        fontsMustCover: Bool = true
+        fontsMustCover: Bool = true, voices: (() -> Set<String>?)? = nil
     ) -> ContentReport {
         let check = Manifest.check(
             text, file: file, baseDirectory: baseDirectory, fileExists: fileExists, readFile: readFile)
@@ -186,6 +207,9 @@ public enum ContentCheck {
                 ) { measure($0, m.fonts) }
                 if let words { summary.append(words) }
             }
+        }
+        if let voices, let m = check.manifest, !m.languages.isEmpty {
+            checkVoices(m, installed: voices(), problems: problems)
         }
         let manifest = problems.errors.isEmpty ? check.manifest : nil
         return ContentReport(manifest: manifest, problems: problems.items, summary: summary)

@@ -163,7 +163,8 @@ extension Runner {
     /// `fontsMustCover`: a language no usable font covers fails the check (`--check`); else it is a warning and the
     /// kiosk runs on in the fallback font (the start, a reload: the same rule for both).
     static func checkContent(
-        _ path: String, screen: Size, decode: Bool = true, measureWords: Bool = false, fontsMustCover: Bool = false
+        _ path: String, screen: Size, decode: Bool = true, measureWords: Bool = false, fontsMustCover: Bool = false,
+        checksVoices: Bool = false
     ) -> ContentReport {
         let data: [UInt8]
         switch RegularFile.read(path, limit: RegularFile.textLimit) {
@@ -190,7 +191,7 @@ extension Runner {
                 RegularFile.read(file, limit: RegularFile.textLimit).mapError { p in
                     FileReadError(p.isMissing ? "missing" : p.message)
                 }
-            }, fontsMustCover: fontsMustCover)
+            }, fontsMustCover: fontsMustCover, voices: checksVoices ? { EspeakSynthesizer.installedVoices() } : nil)
     }
 
     /// Whether a text fits its box and its texture's bytes, measured in the manifest's fonts (`named`), opened once
@@ -212,7 +213,8 @@ extension Runner {
         }
         IMG_Init(Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue))
         let report = checkContent(
-            path, screen: options.mode.size ?? ContentCheck.screen, measureWords: true, fontsMustCover: true)
+            path, screen: options.mode.size ?? ContentCheck.screen, measureWords: true, fontsMustCover: true,
+            checksVoices: true)
         for p in ManifestError.logLines(report.problems) { log(p.isWarning ? .warning : .error, p.line) }
         guard report.errors.isEmpty else { return 3 }
         for line in report.summary { print(line) }

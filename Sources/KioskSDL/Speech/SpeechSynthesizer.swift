@@ -50,6 +50,38 @@ struct EspeakSynthesizer: SpeechSynthesizer {
         return .failure(.noSynthesizer("espeak-ng is not installed"))
     }
 
+    /// The voices `-v` takes (each voice's language and its other languages, from `espeak-ng --voices`); nil
+    /// when espeak-ng is not installed or does not answer.
+    static func installedVoices() -> Set<String>? {
+        guard case .success(let espeak) = find() else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: espeak.program)
+        process.arguments = ["--voices"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return voices(listed: text)
+    }
+
+    /// The voices of `espeak-ng --voices`' table: the Language column, and the languages in "(en 2)" under Other
+    /// Languages.
+    static func voices(listed text: String) -> Set<String> {
+        var out: Set<String> = []
+        for line in text.split(separator: "\n").dropFirst() {
+            let words = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard words.count >= 2 else { continue }
+            out.insert(String(words[1]))
+            for (i, w) in words.enumerated() where w.hasPrefix("(") && i + 1 < words.count {
+                out.insert(String(w.dropFirst()))
+            }
+        }
+        return out
+    }
+
     func samples(for text: String, voice: String) -> Result<[Int16], SpeechError> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
