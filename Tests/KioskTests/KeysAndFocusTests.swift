@@ -363,6 +363,21 @@ import Testing
         #expect(app.scene.config.id == "directory")
     }
 
+    /// A finger down when a key begins audio mode stays the scene's until it lifts: its lift reaches the scene
+    /// (else the gesture would never end, and the idle reset, which waits for the scene's rest, never come).
+    @Test func aFingerDownBeforeAudioModeIsTheScenesToItsEnd() throws {
+        let app = try Self.app(scene: "directory")
+        app.finger(.down, x: 0.5, y: 0.8, at: 0)
+        for i in 1...5 { app.finger(.motion, x: 0.5, y: 0.8 - Double(i) * 0.05, at: Double(i) * 16) }
+        Self.press(app, "Down", at: 100)
+        #expect(app.access.audio)
+        app.finger(.motion, x: 0.5, y: 0.5, at: 120)
+        app.finger(.up, x: 0.5, y: 0.5, at: 140)
+        AppRig.run(app, from: 140, to: 3000)
+        #expect(app.scene.controller.isIdle)
+        #expect(!app.scene.view.isTracking)
+    }
+
     @Test func twoFingersStillScrollInAudioMode() throws {
         let app = try Self.app(scene: "directory")
         Self.press(app, "Down", at: 0)

@@ -66,7 +66,8 @@ struct TouchExplorer {
             pending = (e.position, e.timestamp + TouchConstants.doubleTapTimeout * 1000)
             return []
         case .move:
-            guard fingers[e.finger] != nil else { return [] }
+            // A finger that came down before audio mode began is the scene's to its end.
+            guard fingers[e.finger] != nil else { return [.scene(e)] }
             fingers[e.finger] = e.position
             if passing { return [.scene(e)] }
             if secondTap { return [] }
@@ -75,7 +76,7 @@ struct TouchExplorer {
             pending = nil
             return [.touched(e.position)]
         case .up, .cancel:
-            guard fingers.removeValue(forKey: e.finger) != nil else { return [] }
+            guard fingers.removeValue(forKey: e.finger) != nil else { return [.scene(e)] }
             if passing {
                 if fingers.isEmpty { passing = false }
                 lastTap = nil
