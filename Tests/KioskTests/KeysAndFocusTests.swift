@@ -442,6 +442,16 @@ import Testing
         #expect(AppRig.names(app).contains("stillThereDismissed"))
     }
 
+    /// F1 as a visit's first key begins audio mode and says the help, not the first element over it.
+    @Test func helpAsTheFirstKeyIsSaid() throws {
+        let app = try Self.app()
+        Self.press(app, "F1", at: 0)
+        #expect(app.access.audio)
+        #expect(Self.spoken(app).last == "say[en] Map. " + SpokenWords.say(.help, in: "en").text)
+        Self.press(app, "Down", at: 100)
+        #expect(app.access.focused == "chrome:language")
+    }
+
     @Test func aVeryLongDescriptionIsCut() throws {
         var a = Accessibility()
         let sink = EventSink()

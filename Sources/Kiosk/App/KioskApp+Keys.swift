@@ -54,7 +54,10 @@ extension KioskApp {
         case .nextPage: scene.key("PageDown")
         case .previousPage: scene.key("PageUp")
         case .help:
-            _ = access.startAudio(sink: sink)
+            // Help as a visit's first key: audio mode begins on the first element (not said: the help is).
+            if access.startAudio(sink: sink), let first = accessibilityElements.first {
+                access.focus(first.id, in: focusContext, sink: sink)
+            }
             let help = SpokenWords.say(.help, in: language)
             let title = scene.config.title?.text(in: language, fallback: navigator.languages.first)
             access.say(
