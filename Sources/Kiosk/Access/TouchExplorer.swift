@@ -57,7 +57,7 @@ struct TouchExplorer {
             down = (e.timestamp, e.position)
             exploring = false
             if let tap = lastTap, e.timestamp - tap.time <= TouchConstants.doubleTapTimeout * 1000,
-                distance(tap.point, e.position) <= TouchConstants.doubleTapSlop
+                (tap.point - e.position).length <= TouchConstants.doubleTapSlop
             {
                 secondTap = true
                 pending = nil
@@ -71,7 +71,7 @@ struct TouchExplorer {
             fingers[e.finger] = e.position
             if passing { return [.scene(e)] }
             if secondTap { return [] }
-            if !exploring, let d = down, distance(d.point, e.position) > TouchConstants.panSlop { exploring = true }
+            if !exploring, let d = down, (d.point - e.position).length > TouchConstants.panSlop { exploring = true }
             guard exploring else { return [] }
             pending = nil
             return [.touched(e.position)]
@@ -91,7 +91,7 @@ struct TouchExplorer {
                 e.kind == .up
                 && down.map {
                     e.timestamp - $0.time <= TouchConstants.tapMaximumDuration * 1000
-                        && distance($0.point, e.position) <= TouchConstants.panSlop
+                        && ($0.point - e.position).length <= TouchConstants.panSlop
                 } == true
             if secondTap {
                 lastTap = nil
@@ -100,9 +100,5 @@ struct TouchExplorer {
             lastTap = isTap ? (e.timestamp, e.position) : nil
             return []
         }
-    }
-
-    func distance(_ a: Point, _ b: Point) -> Double {
-        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
     }
 }
