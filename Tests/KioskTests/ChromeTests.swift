@@ -129,7 +129,7 @@ import Testing
         let minimum = max(44, 15 / (598.0 / 1920))
         let chrome = app.navigator.chrome
         let controls = chrome.targets.filter { $0.id != Chrome.captionID && $0.id != Chrome.languageCloseID }
-        #expect(controls.count == (choosing ? 7 : 5), "\(controls.map(\.id))")
+        #expect(controls.count == (choosing ? 8 : 6), "\(controls.map(\.id))")
         for target in controls where target.id != Chrome.previousPageID && target.id != Chrome.nextPageID {
             #expect(target.rect.width >= minimum && target.rect.height >= minimum, "\(target.id): \(target.rect)")
         }

@@ -76,22 +76,22 @@ import Testing
         let app = try Self.app()
         Self.press(app, "Tab", at: 0)
         var order = [app.access.focused ?? ""]
-        for i in 1...8 {
+        for i in 1...9 {
             Self.press(app, "Tab", at: Double(i) * 100)
             order.append(app.access.focused ?? "")
         }
-        // Title, language, hotspots by their top-left corner (cafe left of shop, exit below), the picture, the
-        // zoom buttons; then round again.
+        // Title, language, accessibility, hotspots by their top-left corner (cafe left of shop, exit below), the
+        // picture, the zoom buttons; then round again.
         #expect(
             order == [
-                "chrome:title", "chrome:language", "hotspot:cafe", "hotspot:shop", "hotspot:exit", "picture",
-                "chrome:zoomIn", "chrome:zoomOut", "chrome:title",
+                "chrome:title", "chrome:language", "chrome:accessibility", "hotspot:cafe", "hotspot:shop",
+                "hotspot:exit", "picture", "chrome:zoomIn", "chrome:zoomOut", "chrome:title",
             ])
-        Self.press(app, "Tab", at: 800)
-        app.handle(.key(down: true, key: "Left Shift", repeat: false), at: 900)
-        Self.press(app, "Tab", at: 910)
+        Self.press(app, "Tab", at: 900)
+        app.handle(.key(down: true, key: "Left Shift", repeat: false), at: 950)
+        Self.press(app, "Tab", at: 960)
         #expect(app.access.focused == "chrome:title")
-        Self.press(app, "Up", at: 1000)
+        Self.press(app, "Up", at: 1100)
         #expect(app.access.focused == "chrome:zoomOut")
     }
 
@@ -99,21 +99,22 @@ import Testing
         let app = try Self.app()
         Self.press(app, "Down", at: 0)
         Self.press(app, "Down", at: 100)
-        _ = app.sink.take()
         Self.press(app, "Down", at: 200)
+        _ = app.sink.take()
+        Self.press(app, "Down", at: 300)
         #expect(
             Self.spoken(app) == [
                 "end interrupted", "focus hotspot:cafe", "say[en] Café, button. Coffee on the ground floor",
             ])
         _ = app.sink.take()
         // Shop does not go anywhere: no role.
-        Self.press(app, "Down", at: 300)
+        Self.press(app, "Down", at: 400)
         #expect(Self.spoken(app).last == "say[en] Shop")
     }
 
     @Test func returnDoesWhatATapDoesAndTheNewSceneIsAnnounced() throws {
         let app = try Self.app()
-        for (i, key) in ["Down", "Down", "Down"].enumerated() { Self.press(app, key, at: Double(i) * 100) }
+        for (i, key) in ["Down", "Down", "Down", "Down"].enumerated() { Self.press(app, key, at: Double(i) * 100) }
         #expect(app.access.focused == "hotspot:cafe")
         _ = app.sink.take()
         Self.press(app, "Return", at: 400)
@@ -159,6 +160,8 @@ import Testing
         #expect(app.access.focused == "chrome:language")
         #expect(Self.spoken(app).last == "say[de] Sprache, Deutsch, Taste")
         Self.press(app, "Tab", at: 400)
+        #expect(Self.spoken(app).last == "say[de] Barrierefreiheit, Taste")
+        Self.press(app, "Tab", at: 500)
         #expect(Self.spoken(app).last == "say[de] Café, Taste. Kaffee im Erdgeschoss")
     }
 

@@ -20,6 +20,8 @@ struct Accessibility {
     private(set) var audio = false
     var largeText = false
     var highContrast = false
+    /// The accessibility panel is open.
+    var isPanelOpen = false
     /// The element the keys are on (its id), nil before the first navigation key.
     private(set) var focused: String?
     /// Where the focus was last placed: a new scene, language or choice of languages moves it
@@ -47,15 +49,38 @@ struct Accessibility {
     mutating func startAudio(sink: EventSink) -> Bool {
         guard !audio else { return false }
         audio = true
-        sink.add(TraceEvent(.accessibilityDidChange(audio: true, largeText: largeText, highContrast: highContrast)))
+        changed(sink: sink)
         return true
+    }
+
+    /// Audio mode ends (the panel's speech switch): speech stops, the focus is let go.
+    mutating func stopAudio(sink: EventSink) {
+        guard audio else { return }
+        interrupt(sink: sink)
+        pending = nil
+        audio = false
+        focused = nil
+        context = nil
+        explorer = TouchExplorer()
+        changed(sink: sink)
+    }
+
+    /// `accessibilityDidChange`, with every setting as it now is.
+    func changed(sink: EventSink) {
+        sink.add(TraceEvent(.accessibilityDidChange(audio: audio, largeText: largeText, highContrast: highContrast)))
+    }
+
+    /// What the accessibility panel shows.
+    var menuState: AccessibilityMenu.State {
+        AccessibilityMenu.State(isOpen: isPanelOpen, largerText: largeText, highContrast: highContrast, speech: audio)
     }
 
     /// What the focus was placed in.
     struct Context: Equatable {
         var scene: String
         var language: String
-        var choosing: Bool
+        /// The menu open (its options are all the keys reach): `language`, `accessibility` or nil.
+        var menu: String?
     }
 
     /// The focus is on `id`, placed in `context` (`focusDidChange` when it moved).
@@ -111,6 +136,7 @@ struct Accessibility {
         context = nil
         explorer = TouchExplorer()
         volumeStep = 0
+        isPanelOpen = false
         if audio || largeText || highContrast {
             audio = false
             largeText = false

@@ -120,9 +120,11 @@ extension Scene {
 }
 
 extension Chrome {
-    /// The chrome's elements in reading order: home, title, language, a zoom scene's zoom buttons; with the choice of languages open, its
-    /// options only (the rest of the screen closes it, as Escape does).
+    /// The chrome's elements in reading order: home, title, language, accessibility, a zoom scene's zoom buttons;
+    /// with the choice of languages or the accessibility panel open, its options only (the rest of the screen
+    /// closes it, as Escape does).
     func accessibilityElements(language: String, fallback: String) -> [AccessibilityElement] {
+        if accessMenu.state.isOpen { return accessMenu.accessibilityElements() }
         if let menu, languages.isChoosing {
             return menu.options.map { tag, rect in
                 AccessibilityElement(
@@ -161,6 +163,7 @@ extension Chrome {
                         role: .button, language: language),
                     language: language, target: Self.languageButtonID))
         }
+        out += accessMenu.accessibilityElements()
         if let zoomButtons {
             for (id, word, rect, target) in [
                 ("chrome:zoomIn", SpokenWords.Word.zoomIn, zoomButtons.zoomIn, Self.zoomInID),

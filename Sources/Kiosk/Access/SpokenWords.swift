@@ -4,7 +4,7 @@
 enum SpokenWords {
     enum Word: CaseIterable {
         case button, heading, picture, selected, home, language, welcome, help, pictureHint, volume, zoomIn, zoomOut,
-            stillThere
+            stillThere, accessibility, largerText, highContrast, speech, on, off, switchButton
     }
 
     static let written: [String: [Word: String]] = [
@@ -17,6 +17,8 @@ enum SpokenWords {
             .help:
                 "Arrow keys or Tab move from one thing to the next, Enter chooses, Escape goes back and then home, Page Up and Page Down turn pages, plus and minus zoom, F3 repeats, F11 and F12 change the volume.",
             .pictureHint: "Arrow keys move it",
+            .accessibility: "Accessibility", .largerText: "Larger text", .highContrast: "High contrast",
+            .speech: "Speech", .on: "on", .off: "off", .switchButton: "switch button",
         ],
         "de": [
             .button: "Taste", .heading: "Überschrift", .picture: "Bild", .selected: "ausgewählt", .home: "Startseite",
@@ -28,6 +30,8 @@ enum SpokenWords {
             .help:
                 "Pfeiltasten oder Tab gehen von einem Element zum nächsten, Eingabe wählt, Escape geht zurück und dann zur Startseite, Bild auf und Bild ab blättern, Plus und Minus zoomen, F3 wiederholt, F11 und F12 ändern die Lautstärke.",
             .pictureHint: "Pfeiltasten verschieben es",
+            .accessibility: "Barrierefreiheit", .largerText: "Größere Schrift", .highContrast: "Hoher Kontrast",
+            .speech: "Sprachausgabe", .on: "ein", .off: "aus", .switchButton: "Schalter",
         ],
         "ar": [
             .button: "زر", .heading: "عنوان", .picture: "صورة", .selected: "محدد", .home: "الصفحة الرئيسية",
@@ -38,6 +42,8 @@ enum SpokenWords {
             .help:
                 "مفاتيح الأسهم أو Tab تنتقل من عنصر إلى آخر، Enter يختار، Escape يرجع ثم إلى الصفحة الرئيسية، Page Up و Page Down تقلب الصفحات، زائد وناقص للتكبير، F3 يكرر، F11 و F12 لمستوى الصوت.",
             .pictureHint: "مفاتيح الأسهم تحركها",
+            .accessibility: "إمكانية الوصول", .largerText: "نص أكبر", .highContrast: "تباين عالٍ",
+            .speech: "النطق", .on: "مفعّل", .off: "معطّل", .switchButton: "مفتاح تبديل",
         ],
     ]
 

@@ -2,7 +2,8 @@ import ScrollEngine
 import TouchInput
 
 /// The kiosk's own controls and bars over a scene, one layer over the whole screen: the language button and,
-/// while it is open, its choice (the rest of the screen closes it), the home button, the title bar, a
+/// while it is open, its choice (the rest of the screen closes it), the accessibility button and its panel (as
+/// the choice), the home button, the title bar, a
 /// carousel's caption bands and its page control. Each takes the touches that begin on it whole, as a UIKit
 /// control or bar does: the content under it never has them, not a tap, not a drag, not a pinch.
 ///
@@ -34,21 +35,32 @@ struct Chrome {
 
     static func isControl(_ id: String) -> Bool { id.hasPrefix("\u{0}") }
 
+    /// The menu open over the scene: `language` (the choice of languages), `accessibility` (its panel) or nil.
+    var openMenu: String? {
+        languages.isChoosing ? "language" : accessMenu.state.isOpen ? "accessibility" : nil
+    }
+
     let scene: Scene
     let languages: Languages
     /// The language button and its choice (nil with one language).
     let menu: LanguageMenu?
+    /// The accessibility button and its panel.
+    let accessMenu: AccessibilityMenu
     let homeButton: Rect?
     let sceneSize: Size
     /// A zoom scene's zoom-in and zoom-out buttons (nil on the other kinds).
     let zoomButtons: (zoomIn: Rect, zoomOut: Rect)?
 
-    init(scene: Scene, languages: Languages, homeButton: Rect?, sceneSize: Size) {
+    init(
+        scene: Scene, languages: Languages, access: AccessibilityMenu.State, homeButton: Rect?, sceneSize: Size
+    ) {
         self.scene = scene
         self.languages = languages
         self.homeButton = homeButton
         self.sceneSize = sceneSize
         menu = languages.canChoose ? LanguageMenu(languages, sceneSize: sceneSize) : nil
+        accessMenu = AccessibilityMenu(
+            access, besideLanguageButton: languages.canChoose, sceneSize: sceneSize, language: languages.current)
         zoomButtons =
             scene.config.type == .zoom
             ? ZoomButtonStyle.frames(in: sceneSize, rightToLeft: languages.isRightToLeft) : nil
@@ -60,6 +72,7 @@ struct Chrome {
                 targets.append(Target(id: Self.languageCloseID, rect: Rect(origin: .zero, size: sceneSize)))
             }
         }
+        targets += accessMenu.targets(sceneSize: sceneSize)
         if let homeButton { targets.append(Target(id: Self.homeButtonID, rect: homeButton)) }
         if let zoomButtons {
             targets += [
@@ -106,6 +119,7 @@ struct Chrome {
         }
         if let zoomButtons { out += ZoomButtonStyle.commands(zoomButtons) }
         if let menu { out += menu.commands }
+        out += accessMenu.commands
         return out
     }
 

@@ -7,11 +7,12 @@ import TouchInput
 extension KioskApp {
     /// What is on screen for the keys now, in reading order: the chrome's elements, then the scene's, then a zoom
     /// scene's zoom buttons (the keys have `+` and `-`: the buttons are for a finger, and last, so the walk
-    /// reaches the content first); only the choice of languages while it is open.
+    /// reaches the content first); only the open menu's options while one is open.
     var accessibilityElements: [AccessibilityElement] {
         let fallback = navigator.languages.first
-        let chrome = navigator.chrome.accessibilityElements(language: language, fallback: fallback)
-        if navigator.languages.isChoosing { return chrome }
+        let bar = navigator.chrome
+        let chrome = bar.accessibilityElements(language: language, fallback: fallback)
+        if bar.openMenu != nil { return chrome }
         let (zoom, bars) = (chrome.filter(\.isZoomButton), chrome.filter { !$0.isZoomButton })
         return bars + scene.accessibilityElements(language: language, fallback: fallback) + zoom
     }
@@ -91,7 +92,7 @@ extension KioskApp {
     /// the picture it is on).
     func element(at p: Point) -> AccessibilityElement? {
         let under = accessibilityElements.filter { $0.frame.contains(p) }
-        return under.first { $0.id.hasPrefix("chrome:") || $0.id.hasPrefix("language:") }
+        return under.first { ["chrome:", "language:", "accessibility:"].contains(where: $0.id.hasPrefix) }
             ?? under.min { $0.frame.width * $0.frame.height < $1.frame.width * $1.frame.height }
     }
 
@@ -131,16 +132,19 @@ extension KioskApp {
     /// Return on the focused element: a tap on it.
     func activate(_ target: String) {
         if Chrome.isControl(target) {
-            navigator.tapControl(target, at: now)
+            tapControl(target)
         } else {
             report(.hotspotTapped(target))
         }
     }
 
-    /// Escape: the open choice of languages closes; else the kiosk goes home; at home, a kiosk in a window quits.
+    /// Escape: the open choice of languages or accessibility panel closes; else the kiosk goes home; at home, a
+    /// kiosk in a window quits.
     func back() {
         if navigator.languages.isChoosing {
             navigator.tapControl(Chrome.languageCloseID, at: now)
+        } else if access.isPanelOpen {
+            navigator.tapControl(AccessibilityMenu.closeID, at: now)
         } else if scene.config.id != navigator.home {
             navigator.show(scene: navigator.home, at: now)
         } else if escapeQuits {
@@ -182,9 +186,11 @@ extension KioskApp {
         let elements = accessibilityElements
         let sameScene = context.scene == access.context?.scene
         let kept = sameScene ? elements.first { $0.id == access.focused } : nil
+        // A menu that closed leaves the focus on its button.
+        let closed = access.context?.menu.map { "chrome:\($0)" }
         let next =
-            kept ?? (context.choosing ? elements.first : nil)
-            ?? (sameScene ? elements.first { $0.id == "chrome:language" } : nil)
+            kept ?? (context.menu != nil ? elements.first : nil)
+            ?? (sameScene ? elements.first { $0.id == closed } : nil)
             ?? elements.first { $0.id == "chrome:title" } ?? elements.first { !$0.id.hasPrefix("chrome:") }
             ?? elements.first
         access.context = context
@@ -193,7 +199,7 @@ extension KioskApp {
     }
 
     var focusContext: Accessibility.Context {
-        Accessibility.Context(scene: scene.config.id, language: language, choosing: navigator.languages.isChoosing)
+        Accessibility.Context(scene: scene.config.id, language: language, menu: navigator.chrome.openMenu)
     }
 
     /// The focus ring around the focused element, in audio mode.

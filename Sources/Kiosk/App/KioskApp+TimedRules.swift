@@ -17,6 +17,7 @@ extension KioskApp {
             presence.becomeIdle(at: now)
             sink.add(TraceEvent(.idleReset))
             access.reset(sink: sink)
+            layOut()
             adoptSchedule(goingHome: false)
             navigator.resetLanguage()
             if scene.config.id != navigator.home {

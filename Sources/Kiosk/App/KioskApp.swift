@@ -68,8 +68,12 @@ public final class KioskApp {
     public var outgoing: Scene? { navigator.outgoing }
     /// Touches a gate took whole, swallowed until their last finger (or the button) is up.
     var touches = TouchGate()
-    /// Audio mode, the keys' focus and speech for the visit (docs/accessibility.md).
-    var access = Accessibility()
+    /// Audio mode, the keys' focus, speech and the accessibility panel for the visit (docs/accessibility.md),
+    /// kept by the navigator, whose chrome shows them.
+    var access: Accessibility {
+        get { navigator.access }
+        set { navigator.access = newValue }
+    }
     /// The keys and what they do (the manifest's `accessibility.keys` besides the kiosk's own).
     var keys: KeyTable
 
@@ -196,7 +200,7 @@ public final class KioskApp {
         case .doubleTap(let p):
             sink.add(TraceEvent(view: scene.config.id, .doubleTap(point: p)))
         case .hotspotTapped(let id) where Chrome.isControl(id):
-            navigator.tapControl(id, at: now)
+            tapControl(id)
         case .hotspotTapped(let id):
             switch scene.tap(id) {
             case .hotspot(let h)?:
@@ -244,31 +248,42 @@ public final class KioskApp {
         return drawList(tiles: &query)
     }
 
-    /// The frame's commands; pyramid images are drawn from the tiles `tiles` says are loaded.
+    /// The frame's commands, in the screen's pixels (`traits`); pyramid images are drawn from the tiles `tiles`
+    /// says are loaded.
     public func drawList(tiles: inout TileQuery) -> [DrawCommand] {
-        if let toolScreen { return toolScreen.drawList(size: sceneSize, at: now) }
+        if let toolScreen { return traits.apply(to: toolScreen.drawList(size: sceneSize, at: now)) }
         if isBlanked {
-            return [.fill(Rect(origin: .zero, size: sceneSize), Color(red: 0, green: 0, blue: 0, alpha: 1))]
+            return traits.apply(to: [
+                .fill(Rect(origin: .zero, size: sceneSize), Color(red: 0, green: 0, blue: 0, alpha: 1))
+            ])
         }
         return drawList(of: scene, tiles: &tiles)
     }
 
     /// A scene's commands with its words in the visitor's language and the chrome over it (the outgoing scene
-    /// of a transition too).
+    /// of a transition too), in the screen's pixels.
     public func drawList(of scene: Scene, tiles: inout TileQuery) -> [DrawCommand] {
-        contentDrawList(of: scene, tiles: &tiles) + chromeDrawList(over: scene)
+        traits.apply(to: contentCommands(of: scene, tiles: &tiles) + chromeCommands(over: scene))
     }
 
-    /// A scene's content: its pictures or rows, a place's pulse, the words on them.
+    /// A scene's content in the screen's pixels: its pictures or rows, a place's pulse, the words on them.
     public func contentDrawList(of scene: Scene, tiles: inout TileQuery) -> [DrawCommand] {
+        traits.apply(to: contentCommands(of: scene, tiles: &tiles))
+    }
+
+    /// The chrome over a scene in the screen's pixels: its bars and buttons, and the still-there card when it asks.
+    public func chromeDrawList(over scene: Scene) -> [DrawCommand] { traits.apply(to: chromeCommands(over: scene)) }
+
+    /// A scene's content, in points.
+    func contentCommands(of scene: Scene, tiles: inout TileQuery) -> [DrawCommand] {
         var list = scene.drawList(tiles: &tiles, language: language, fallback: navigator.languages.first)
         list += scene.pulse?.commands(in: scene, at: now) ?? []
         list += scene.wordCommands(language: language, fallback: navigator.languages.first)
         return list
     }
 
-    /// The chrome over a scene: its bars and buttons, and the still-there card when it asks.
-    public func chromeDrawList(over scene: Scene) -> [DrawCommand] {
+    /// The chrome over a scene, in points.
+    func chromeCommands(over scene: Scene) -> [DrawCommand] {
         var list = navigator.chrome(over: scene).commands
         if scene === self.scene { list += focusRingCommands }
         if case .askingStillThere(let since) = presence.screen, scene === self.scene, let reset = presence.idleResetDue

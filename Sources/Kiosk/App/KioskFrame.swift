@@ -11,8 +11,10 @@ public struct KioskFrame {
     /// The scene change running, and the scene it leaves (drawn at its start by the renderer).
     public var transition: SceneTransition?
     public var outgoing: Scene?
-    /// The screen in scene points (the physical screen rotated).
+    /// The screen in scene points (the physical screen rotated, in points of `displayScale` pixels).
     public var sceneSize: Size
+    /// The rotated screen in pixels: the box the draw lists are in.
+    public var drawSize: Size { sceneSize * displayScale }
     /// Whether the next frame would differ from this one: something moves or an indicator is fading.
     public var needsFrame: Bool
     /// Nothing moves, no finger is down, no gesture timer runs, no transition.
@@ -38,6 +40,8 @@ public struct KioskFrame {
     public var hasEvents = false
     /// The speech volume the visitor chose, in dB from the default (docs/accessibility.md).
     public var speechVolumeDB = 0.0
+    /// Pixels per point (`TraitCollection.displayScale`): the draw lists are in pixels of the rotated screen.
+    public var displayScale = 1.0
 }
 
 extension KioskApp {
@@ -50,7 +54,7 @@ extension KioskApp {
             nextDeadline: needsFrame ? nil : nextDeadline, touchDevicesWithFingersDown: touchDevicesWithFingersDown,
             upcomingPictures: upcomingImagePaths + scene.nearbyImagePaths,
             upcomingThumbnails: scene.upcomingThumbnails, wall: wallTime, hasEvents: !sink.events.isEmpty,
-            speechVolumeDB: access.volumeDB)
+            speechVolumeDB: access.volumeDB, displayScale: traits.displayScale)
     }
 
     /// Ends a frame that was drawn: its events, in the order they happened (the trace writes them, the visits,

@@ -24,6 +24,10 @@ final class Navigator {
     /// The languages offered, the visitor's, and whether the choice is open.
     private(set) var languages: Languages
 
+    /// Audio mode, the keys' focus, speech and the accessibility panel for the visit (docs/accessibility.md): here,
+    /// where the chrome that shows them is made.
+    var access = Accessibility()
+
     /// A touch the chrome took whole (`Chrome`).
     private var chromeTouch = ChromeTouch()
 
@@ -217,22 +221,30 @@ final class Navigator {
 
     /// The chrome over `scene` (the scene shown, or the one a transition leaves).
     func chrome(over scene: Scene) -> Chrome {
-        Chrome(scene: scene, languages: languages, homeButton: homeButtonFrame(of: scene), sceneSize: sceneSize)
+        Chrome(
+            scene: scene, languages: languages, access: access.menuState, homeButton: homeButtonFrame(of: scene),
+            sceneSize: sceneSize)
     }
 
     func hitTest(_ p: Point) -> String? { chrome.target(at: p) ?? scene.target(at: p) }
 
     /// One of the kiosk's controls was tapped: home goes home; the language button switches between two
     /// languages, or opens (and closes) the choice of more; a language of the choice is chosen; a tap beside it
-    /// closes it; the title bar scrolls a scroll or list scene to the top; the page control turns a page.
+    /// closes it; the accessibility button opens and closes its panel (its switches are `KioskApp.toggle`'s); the title bar scrolls a scroll or list scene to the top; the page control turns a page.
     func tapControl(_ id: String, at now: Double) {
         switch id {
         case Chrome.homeButtonID:
             show(scene: home, at: now)
         case Chrome.languageButtonID:
+            access.isPanelOpen = false
             if languages.offered.count == 2 { choose(languages.next) } else { languages.isChoosing.toggle() }
         case Chrome.languageCloseID:
             languages.isChoosing = false
+        case AccessibilityMenu.buttonID:
+            languages.isChoosing = false
+            access.isPanelOpen.toggle()
+        case AccessibilityMenu.closeID:
+            access.isPanelOpen = false
         case Chrome.titleBarID:
             scene.view.scrollToTop()
         case Chrome.previousPageID:

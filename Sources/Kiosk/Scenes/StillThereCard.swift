@@ -50,7 +50,7 @@ struct StillThereCard {
         let fraction = ofMs > 0 ? min(1, max(0, remainingMs / ofMs)) : 0
         return [
             .fill(Rect(origin: .zero, size: sceneSize), Color(red: 0, green: 0, blue: 0, alpha: 0.45)),
-            .fill(card, Color(red: 0.98, green: 0.97, blue: 0.94, alpha: 1)),
+            .fill(card, Self.paper),
             .text(
                 TextRun(
                     question, language: tag, size: 40, color: Self.ink,
@@ -68,6 +68,7 @@ struct StillThereCard {
         ]
     }
 
+    static let paper = Color(red: 0.98, green: 0.97, blue: 0.94, alpha: 1)
     static let ink = Color(red: 0.12, green: 0.12, blue: 0.14, alpha: 1)
     static let accent = Color(red: 0.16, green: 0.36, blue: 0.70, alpha: 1)
 }

@@ -52,8 +52,9 @@ public enum WordStyle {
     /// A scene's title bar across the top, and its text.
     public static let titleBarHeight = 64.0
     public static let titleSize = 30.0
-    /// The title keeps clear of the home button and the language button on either side.
-    public static let titleInset = 184.0
+    /// The title keeps clear of the home button, the language button and the accessibility button beside it on
+    /// either side (8 + 136 + 8 + 64 + 8).
+    public static let titleInset = 224.0
     /// A hotspot's label at the picture's fitted zoom (it grows and shrinks with the picture).
     public static let labelSize = 20.0
     /// Opaque, so that a label is one copied texture, not a blend: 20 labels on a panned map cost no more than
@@ -101,7 +102,7 @@ public struct LanguageMenu {
     let languages: Languages
 
     /// The button's width: room for a language's name at `WordStyle.languageNameSize`.
-    static let buttonWidth = 168.0
+    static let buttonWidth = 136.0
 
     public init(_ languages: Languages, sceneSize: Size) {
         self.languages = languages

@@ -16,7 +16,7 @@ extension Renderer {
         if Self.chromeStaysPut(t) {
             execute(
                 app.chromeDrawList(over: shown.scene),
-                in: frameContext(scene: shown.scene, background: app.manifest.background, sceneSize: shown.sceneSize))
+                in: frameContext(scene: shown.scene, background: app.manifest.background, sceneSize: shown.drawSize))
         }
     }
 
@@ -36,7 +36,7 @@ extension Renderer {
             snapshots.endTransition()
             guard
                 let old = snapshot(
-                    outgoing, sceneSize: shown.sceneSize, chrome: !Self.chromeStaysPut(t), of: app, query: &query)
+                    outgoing, sceneSize: shown.drawSize, chrome: !Self.chromeStaysPut(t), of: app, query: &query)
             else { return }
             snapshots.running = (t, old, nil)
             return
@@ -48,23 +48,25 @@ extension Renderer {
             // drawing, keeping and mixing in one frame would take it past its time.
             guard
                 let captured = snapshot(
-                    shown.scene, sceneSize: shown.sceneSize, chrome: !Self.chromeStaysPut(t), of: app, query: &query)
+                    shown.scene, sceneSize: shown.drawSize, chrome: !Self.chromeStaysPut(t), of: app, query: &query)
             else { return }
             snapshots.running = (t, old, captured)
             calls.perform(.blend(old, SDL_BLENDMODE_NONE))
             calls.perform(.copy(old, nil, sdlRect(full)))
             return
         }
-        compose(t, old: old, new: new, at: t.progress(at: ms), full: full, sceneSize: shown.sceneSize)
+        compose(
+            t, old: old, new: new, at: t.progress(at: ms), full: full, scale: shown.displayScale, box: shown.drawSize)
     }
 
     /// One frame of transition `t` at progress `p` from the kept pictures of the old and the new scene.
     func compose(
-        _ t: SceneTransition, old: OpaquePointer, new: OpaquePointer, at p: Double, full: Rect, sceneSize: Size
+        _ t: SceneTransition, old: OpaquePointer, new: OpaquePointer, at p: Double, full: Rect, scale: Double,
+        box: Size
     ) {
         switch t.style {
         case .zoom where t.rect != nil:
-            let small = rotation.rect(t.rect!, in: sceneSize)
+            let small = rotation.rect(t.rect! * scale, in: box)
             // Growing: the old scene stays, the new one grows out of the hotspot; shrinking: the old one shrinks
             // into the hotspot of the scene it came from, which is already there beneath.
             let (under, over, from, to) = t.shrinks ? (new, old, full, small) : (old, new, small, full)

@@ -78,7 +78,7 @@ final class Renderer {
         let list = app.drawList(tiles: &query)
         self.query = query
         draw(
-            list, in: frameContext(scene: shown.scene, background: app.manifest.background, sceneSize: shown.sceneSize))
+            list, in: frameContext(scene: shown.scene, background: app.manifest.background, sceneSize: shown.drawSize))
         tiles.request(missing: self.query.missing, prefetch: self.query.prefetch)
         tiles.endBlends()
         return list

@@ -1,0 +1,63 @@
+import ScrollEngine
+
+/// The accessibility panel's switches and what they change (docs/accessibility.md): larger text lays the scenes
+/// out again on a screen of fewer, larger points; high contrast draws in the high-contrast theme; speech starts
+/// and ends audio mode. Each is decided here, once; the draw lists are turned into the screen's pixels and
+/// colours by `traits`.
+extension KioskApp {
+    /// A control of the chrome was tapped (or activated from the keys): the panel's switches here, the rest the
+    /// navigator's.
+    func tapControl(_ id: String) {
+        guard let setting = AccessibilityMenu.setting(id) else {
+            navigator.tapControl(id, at: now)
+            return
+        }
+        switch setting {
+        case .largerText:
+            access.largeText.toggle()
+            access.changed(sink: sink)
+        case .highContrast:
+            access.highContrast.toggle()
+            access.changed(sink: sink)
+        case .speech:
+            if access.audio {
+                access.stopAudio(sink: sink)
+            } else {
+                _ = beginAudio()
+            }
+        }
+        layOut()
+        // The switch is said again with its new state (the focus stays on it).
+        if access.audio, let e = accessibilityElements.first(where: { $0.id == "accessibility:\(setting.rawValue)" }) {
+            access.focus(e.id, in: focusContext, sink: sink)
+            access.say(Utterance(text: e.spoken, language: e.language))
+        }
+    }
+
+    /// How the frame is drawn for the visitor: larger text's display scale (EN 301 549 5.1.4's rule on the
+    /// manifest's panel), high contrast's theme.
+    public var traits: TraitCollection {
+        TraitCollection(
+            displayScale: access.largeText
+                ? LargerText.displayScale(pixels: rotation.sceneSize(physicalSize), config: manifest.accessibility) : 1,
+            accessibilityContrast: access.highContrast ? .high : .normal)
+    }
+
+    /// The scenes are laid out in points of the screen at the traits' scale: when that changed (larger text on or
+    /// off, the idle reset, a resize), they are laid out again, each view showing what it showed where it showed
+    /// it (a picture at the same pixels, a carousel on its page, a list from the same row).
+    func layOut() {
+        let wanted = rotation.sceneSize(physicalSize) * (1 / traits.displayScale)
+        guard wanted != navigator.sceneSize else { return }
+        let r = navigator.sceneSize.width > 0 ? wanted.width / navigator.sceneSize.width : 1
+        var views = viewStates()
+        for id in views.keys {
+            views[id]!.contentOffset = views[id]!.contentOffset.map { $0 * r }
+            views[id]!.zoomScale *= r
+        }
+        sink.quietly {
+            navigator.resize(sceneSize: wanted)
+            apply(views)
+        }
+    }
+}
