@@ -165,6 +165,29 @@ import Testing
         #expect(Self.spoken(app).last == "say[de] Café, Taste. Kaffee im Erdgeschoss")
     }
 
+    /// A text box on the picture is heard after the hotspots, with its description.
+    @Test func aTextBoxIsSpokenWithItsDescription() throws {
+        let text = """
+            {"kioskManifest": 1, "home": "map", "languages": ["en", "de"],
+             "scenes": [{"id": "map", "type": "zoom", "image": "map.png",
+               "hotspots": [{"id": "shop", "rect": [3000, 500, 400, 300], "label": "Shop"}],
+               "overlays": [
+                 {"text": {"en": "Exit", "de": "Ausgang"}, "rect": [100, 2200, 600, 100]},
+                 {"text": "Welcome", "rect": [100, 100, 600, 100],
+                  "description": {"en": "The museum's plan", "de": "Der Plan des Museums"}}]}]}
+            """
+        let m = try Manifest.parse(text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true })
+        let app = KioskApp(manifest: m, physicalSize: Size(width: 800, height: 480)) { _ in
+            ImageInfo(size: Size(width: 4000, height: 2400), loaded: true)
+        }
+        let scene = app.scene.accessibilityElements(language: "de", fallback: "en")
+        #expect(scene.map(\.id) == ["hotspot:shop", "overlay:1", "overlay:0", "picture"])
+        #expect(scene[1].spoken == "Welcome. Der Plan des Museums")
+        #expect(scene[2].spoken == "Ausgang")
+        // Where it is on screen: the picture fitted (4000 px across 800 points).
+        #expect(abs(scene[1].frame.width - 120) < 1e-9)
+    }
+
     @Test func inArabicLeftIsNextAndRightPrevious() throws {
         let app = try Self.app()
         app.chooseLanguage("ar")

@@ -40,8 +40,8 @@ let maximumSpokenCharacters = 2_000
 
 extension Scene {
     /// The scene's own elements in reading order (docs/accessibility.md): a carousel's pages, each followed by its
-    /// hotspots; a list's rows; hotspots by their rectangle's top-leading corner; then the picture of a zoom or
-    /// scroll scene.
+    /// hotspots; a list's rows; hotspots by their rectangle's top-leading corner, then the text boxes on the
+    /// picture; then the picture of a zoom or scroll scene.
     func accessibilityElements(language: String, fallback: String) -> [AccessibilityElement] {
         var out: [AccessibilityElement] = []
         if let list {
@@ -79,6 +79,7 @@ extension Scene {
             return out
         }
         out += hotspotElements(on: nil, language: language, fallback: fallback)
+        out += overlayElements(language: language, fallback: fallback)
         if view.canZoom || config.type == .scroll {
             let title = config.title?.text(in: language, fallback: fallback) ?? ""
             out.append(
@@ -90,6 +91,19 @@ extension Scene {
                     language: language, isPicture: true))
         }
         return out
+    }
+
+    /// A zoom or scroll scene's text boxes (`overlay:0`, in the manifest's order), top to bottom: their words and
+    /// descriptions, said as a screen reader says static text.
+    func overlayElements(language: String, fallback: String) -> [AccessibilityElement] {
+        config.overlays.enumerated().sorted { $0.element.rect.minY < $1.element.rect.minY }.map { i, o in
+            AccessibilityElement(
+                id: "overlay:\(i)", frame: frame(of: o),
+                spoken: AccessibilityElement.spoken(
+                    o.text.text(in: language, fallback: fallback), role: nil,
+                    description: o.description?.text(in: language, fallback: fallback), language: language),
+                language: language)
+        }
     }
 
     /// A carousel page's caption and description, as one text.

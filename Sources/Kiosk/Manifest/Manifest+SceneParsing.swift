@@ -290,7 +290,7 @@ extension Manifest {
     ) throws(ManifestError) -> [Overlay] {
         try o.eachObject("overlays") { (b, _) throws(ManifestError) -> Overlay in
             let op = b.path
-            b.allow(["text", "rect", "size", "color", "align"])
+            b.allow(["text", "rect", "size", "color", "align", "description"])
             guard let text = try b.text("text", languages: languages) else {
                 throw problems.fail("\(op).text", "missing")
             }
@@ -309,7 +309,8 @@ extension Manifest {
                 throw problems.fail("\(op).align", "\"\(alignName)\" is not an alignment (start, center or end)")
             }
             return Overlay(
-                text: text, rect: rect, size: size, color: color, align: align)
+                text: text, rect: rect, size: size, color: color, align: align,
+                description: try b.text("description", languages: languages))
         }
     }
 

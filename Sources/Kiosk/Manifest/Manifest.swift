@@ -161,6 +161,8 @@ public struct Overlay: Equatable, Sendable {
     public var size: Double
     public var color: Color
     public var align: TextAlign
+    /// Said after its text to a visitor who cannot see it (docs/accessibility.md).
+    public var description: LocalizedText? = nil
 }
 
 /// A scene of the manifest (docs/manifest.md, `scenes`): a data record, one stored property per key of a scene, so

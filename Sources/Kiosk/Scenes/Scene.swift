@@ -240,6 +240,14 @@ public final class Scene {
     }
 
     /// Where a hotspot is on screen now (scene points), or nil when its page is not the one shown.
+    /// Where overlay `o` of a zoom or scroll scene is now, in scene points.
+    func frame(of o: Overlay) -> Rect {
+        let s = imageScale(view)
+        return Rect(
+            x: o.rect.minX * s - view.contentOffset.x, y: o.rect.minY * s - view.contentOffset.y,
+            width: o.rect.width * s, height: o.rect.height * s)
+    }
+
     public func frame(of h: Hotspot) -> Rect? {
         var view = self.view
         var origin = Point.zero
