@@ -91,6 +91,7 @@ final class FrameLoop {
                 .info,
                 "frames: \(pipeline.framesDrawn) drawn, the longest in \(String(format: "%.2f", pipeline.worstMs)) ms, \(pipeline.lateFrames) over \(String(format: "%.1f", Runner.frameMs)) ms"
             )
+            if let speech = outputs.speechSummary { log(.info, speech) }
             if let state { state.save(app.snapshot(wallClock: Date().timeIntervalSince1970, at: kioskNow())) }
             service.visits?.finish(wall: wall.reading(kioskNow: kioskNow()), now: app.now)
             if let metrics = service.metrics { service.metricsFile?.writeNow(metrics.exposition(metricsNow())) }

@@ -1,3 +1,4 @@
+import CSDL2
 import EventLog
 import Kiosk
 import ScrollEngine
@@ -33,10 +34,18 @@ final class FrameOutputs {
         }
     }
 
+    /// When the last key or touch came that no frame has answered yet (SDL ticks): what that frame says is timed
+    /// from it.
+    private var inputAt: UInt64?
+
     /// An input as the app gets it, at `t` on the kiosk's clock (`realMs` on the real one).
     func recorded(_ event: EventLog.Event, at t: Double, realMs: Double) {
         record?.write(EventLog.line(.init(timestamp: max(0, t), event: event)) + "\n", at: realMs)
         linesMatter = true
+        switch event {
+        case .key(down: true, _, _), .finger(.down, _, _, _, _, _, _, _): inputAt = inputAt ?? SDL_GetTicks64()
+        default: break
+        }
     }
 
     /// The frame's trace line, and whether it had events.
@@ -46,7 +55,19 @@ final class FrameOutputs {
     }
 
     /// A drawn frame's events and the volume it left: what they ask to say is said.
-    func spoke(_ events: [TraceEvent], volumeDB: Double) { speech?.observe(events, volumeDB: volumeDB) }
+    func spoke(_ events: [TraceEvent], volumeDB: Double) {
+        speech?.observe(events, volumeDB: volumeDB, inputAt: inputAt)
+        inputAt = nil
+    }
+
+    /// The run's speech, for its last lines: how many things a key or a touch had said, and how long from it to
+    /// the first sound (median and longest), or nil when nothing was.
+    var speechSummary: String? {
+        guard let times = speech?.inputToSound, !times.isEmpty else { return nil }
+        let sorted = times.sorted()
+        return
+            "speech: \(times.count) said for a key or a touch, from it to the first sound \(Int(sorted[sorted.count / 2])) ms (median), \(Int(sorted.last!)) ms at most"
+    }
 
     /// Whether what was said last has come to its end since the last call.
     var speechFinished: Bool { speech?.takeFinished() ?? false }

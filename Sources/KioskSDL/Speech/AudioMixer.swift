@@ -14,6 +14,10 @@ final class AudioMixer: @unchecked Sendable {
     private var clip = 0
     private var ended = 0
     private var gain: Float = 1
+    /// When the key or touch that asked for the clip playing came (SDL ticks, ms; nil: none asked for it), and
+    /// how long each clip took from it to its first sound handed to SDL (`keyToSpeechMs`).
+    private var askedAt: UInt64?
+    private var latencies: [Double] = []
     /// The device, once open.
     private var device: SDL_AudioDeviceID = 0
 
@@ -62,16 +66,25 @@ final class AudioMixer: @unchecked Sendable {
         if device != 0 { SDL_CloseAudioDevice(device) }
     }
 
-    /// Plays `clip` (replacing what plays) at `gainDB` below full scale; returns its number.
+    /// Plays `clip` (replacing what plays) at `gainDB` below full scale, asked for by an input at `askedAt` (SDL
+    /// ticks); returns its number.
     @discardableResult
-    func play(_ new: [Int16], gainDB: Double) -> Int {
+    func play(_ new: [Int16], gainDB: Double, askedAt: UInt64? = nil) -> Int {
         lock.lock()
         defer { lock.unlock() }
         samples = new
         position = 0
         clip += 1
         gain = Float(pow(10, gainDB / 20))
+        self.askedAt = askedAt
         return clip
+    }
+
+    /// How long each clip asked for by an input took from it to its first sound handed to SDL, in ms.
+    var inputToSound: [Double] {
+        lock.lock()
+        defer { lock.unlock() }
+        return latencies
     }
 
     /// What plays stops now.
@@ -110,6 +123,10 @@ final class AudioMixer: @unchecked Sendable {
                 out[i] = Int16(max(-32768, min(32767, v)))
             }
             for i in max(0, n)..<count { out[i] = 0 }
+            if let asked = askedAt, (0..<max(0, n)).contains(where: { out[$0] != 0 }) {
+                latencies.append(Double(SDL_GetTicks64() &- asked))
+                askedAt = nil
+            }
             if n > 0 {
                 position += n
                 if position >= samples.count {

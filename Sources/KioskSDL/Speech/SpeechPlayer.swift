@@ -46,10 +46,12 @@ final class SpeechPlayer: @unchecked Sendable {
     }
 
     /// A frame's events: what to say begins, what was cut short stops; the volume is `volumeDB` from the default.
-    func observe(_ events: [TraceEvent], volumeDB: Double) {
+    /// `inputAt`: when the key or touch the frame took came (SDL ticks), to time its speech from.
+    func observe(_ events: [TraceEvent], volumeDB: Double, inputAt: UInt64? = nil) {
         for e in events {
             switch e.kind {
-            case .speechDidStart(let text, let language): say(text, voice: voice(for: language), volumeDB: volumeDB)
+            case .speechDidStart(let text, let language):
+                say(text, voice: voice(for: language), volumeDB: volumeDB, inputAt: inputAt)
             case .speechDidEnd(.interrupted): stop()
             default: break
             }
@@ -76,7 +78,10 @@ final class SpeechPlayer: @unchecked Sendable {
     /// Speech plays this far below full scale at the default volume: room for the two steps up.
     static let baseDB = -12.0
 
-    private func say(_ text: String, voice: String, volumeDB: Double) {
+    /// How long each thing said for a key or a touch took from it to its first sound, in ms.
+    var inputToSound: [Double] { parts?.mixer.inputToSound ?? [] }
+
+    private func say(_ text: String, voice: String, volumeDB: Double, inputAt: UInt64?) {
         guard let (synthesizer, mixer) = ready() else {
             lock.lock()
             asked += 1
@@ -100,7 +105,8 @@ final class SpeechPlayer: @unchecked Sendable {
             lock.lock()
             if ask == asked {
                 switch result {
-                case .success(let samples): clip = mixer.play(samples, gainDB: Self.baseDB + volumeDB)
+                case .success(let samples):
+                    clip = mixer.play(samples, gainDB: Self.baseDB + volumeDB, askedAt: inputAt)
                 case .failure(let why):
                     failedAsk = ask
                     failure = why
