@@ -115,18 +115,22 @@ import Testing
         #expect(!app.navigator.languages.isChoosing)
     }
 
-    /// Sizes and contrast a designer would sign: on the default panel (a 27-inch 1080p screen, 598 mm across)
-    /// every control is at least 15 mm and 44 points each way (Apple's HIG), and every word of the chrome is
-    /// at least 4.5:1 against the chrome behind it (WCAG 1.4.3), the page dots 3:1 (WCAG 1.4.11).
-    @Test(arguments: [false, true]) func everyControlIsFingerSizedAndEveryWordReadable(choosing: Bool) throws {
+    /// Sizes and contrast a designer would sign: on the default panel (a 27-inch screen, 598 mm across), in 1080p
+    /// and in 4K, every control is at least 15 mm and 44 points each way (Apple's HIG), and every word of the
+    /// chrome is at least 4.5:1 against the chrome behind it (WCAG 1.4.3), the page dots 3:1 (WCAG 1.4.11).
+    @Test(arguments: [(false, 1920.0), (true, 1920), (false, 3840), (true, 3840)])
+    func everyControlIsFingerSizedAndEveryWordReadable(choosing: Bool, pixelsAcross: Double) throws {
         // The gallery, not home: with the home button.
         let text = Self.manifest.replacingOccurrences(of: #""home": "gallery""#, with: #""home": "map""#)
         let m = try Manifest.parse(text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true })
-        let app = KioskApp(manifest: m, physicalSize: Size(width: 1920, height: 1080), startScene: "gallery") { _ in
+        let pixels = Size(width: pixelsAcross, height: pixelsAcross * 9 / 16)
+        let app = KioskApp(manifest: m, physicalSize: pixels, startScene: "gallery") { _ in
             ImageInfo(size: Size(width: 1600, height: 960), loaded: true)
         }
         if choosing { app.navigator.tapControl(Chrome.languageButtonID, at: 0) }
-        let minimum = max(44, 15 / (598.0 / 1920))
+        // 15 mm in the panel's pixels, as points (a point is `displayScale` pixels).
+        let minimum = max(44, 15 / (598.0 / pixelsAcross) / app.traits.displayScale)
+        #expect(app.traits.displayScale == pixelsAcross / 1920)
         let chrome = app.navigator.chrome
         let controls = chrome.targets.filter { $0.id != Chrome.captionID && $0.id != Chrome.languageCloseID }
         #expect(controls.count == (choosing ? 8 : 6), "\(controls.map(\.id))")

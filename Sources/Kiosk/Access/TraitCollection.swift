@@ -2,7 +2,7 @@ import Foundation
 import ScrollEngine
 
 /// How the kiosk is drawn for the visitor in front of it (UIKit's `UITraitCollection`): how many of the screen's
-/// pixels a point is (`displayScale`: 1, or larger with larger text on) and its contrast (`accessibilityContrast`:
+/// pixels a point is (`displayScale`: the panel's, `PanelScale`, or larger with larger text on) and its contrast (`accessibilityContrast`:
 /// high with high contrast on). The scenes are laid out in points on a screen `displayScale` times smaller than
 /// its pixels, so larger text lays every text out again (a list's rows grow, fewer fit), and their draw lists
 /// are turned into pixels and the theme's colours in one place, `apply(to:)`.
@@ -76,10 +76,29 @@ extension Rect {
     }
 }
 
+/// How many pixels a point is on the manifest's panel (UIKit's `UIScreen.scale`): one on the panel the kiosk's
+/// sizes are chosen for, a 27-inch 1080p screen (1920 pixels over 598 mm), and as many more as the panel's pixels
+/// are denser (2 on a 27-inch 4K panel), never under one. So a control is as many millimetres on every panel
+/// (at least 15 mm, `everyControlIsFingerSized`), and a word as large.
+public enum PanelScale {
+    /// A 27-inch 1080p panel's pixels per millimetre: there a point is a pixel.
+    static let referencePixelsPerMM = 1920.0 / 598
+
+    /// The panel's pixels per millimetre, either way round (`pixels` turned or not).
+    static func pixelsPerMM(_ pixels: Size, _ config: AccessibilityConfig) -> Double {
+        max(pixels.width, pixels.height) / max(config.panelMM.width, config.panelMM.height)
+    }
+
+    public static func displayScale(pixels: Size, config: AccessibilityConfig) -> Double {
+        max(1, pixelsPerMM(pixels, config) / referencePixelsPerMM)
+    }
+}
+
 /// Larger text (EN 301 549 5.1.4): the display scale at which the kiosk's smallest text has a capital H that
 /// subtends `AccessibilityConfig.largeTextDegrees` at the manifest's viewing distance on its panel, at least
-/// `minimumScale` (larger text is always visibly larger) and at most what leaves the screen `minimumSide` points
-/// on its shorter side (past that nothing fits; the text is then as large as the screen allows).
+/// `minimumScale` times the panel's own (larger text is always visibly larger) and at most what leaves the screen
+/// `minimumSide` points on its shorter side (past that nothing fits; the text is then as large as the screen
+/// allows).
 public enum LargerText {
     /// The smallest text the kiosk sets, in points (a list row's subtitle).
     static let smallestTextSize = [
@@ -95,11 +114,12 @@ public enum LargerText {
 
     /// The display scale of larger text on a screen of `pixels` showing `config.panelMM`.
     public static func displayScale(pixels: Size, config: AccessibilityConfig) -> Double {
-        let pixelsPerMM =
-            max(pixels.width, pixels.height) / max(config.panelMM.width, config.panelMM.height)
-        let wanted = config.largeTextCapitalHeightMM * pixelsPerMM / (capitalHeightPerPoint * smallestTextSize)
+        let base = PanelScale.displayScale(pixels: pixels, config: config)
+        let wanted =
+            config.largeTextCapitalHeightMM * PanelScale.pixelsPerMM(pixels, config)
+            / (capitalHeightPerPoint * smallestTextSize)
         let most = min(pixels.width, pixels.height) / minimumSide
-        return max(1, min(max(minimumScale, wanted), most))
+        return max(base, min(max(base * minimumScale, wanted), most))
     }
 }
 

@@ -34,13 +34,19 @@ extension KioskApp {
         }
     }
 
-    /// How the frame is drawn for the visitor: larger text's display scale (EN 301 549 5.1.4's rule on the
-    /// manifest's panel), high contrast's theme.
+    /// How the frame is drawn for the visitor: the panel's display scale, or larger text's (EN 301 549 5.1.4's
+    /// rule on the manifest's panel); high contrast's theme.
     public var traits: TraitCollection {
         TraitCollection(
-            displayScale: access.largeText
-                ? LargerText.displayScale(pixels: rotation.sceneSize(physicalSize), config: manifest.accessibility) : 1,
+            displayScale: Self.displayScale(
+                largeText: access.largeText, pixels: physicalSize, config: manifest.accessibility),
             accessibilityContrast: access.highContrast ? .high : .normal)
+    }
+
+    static func displayScale(largeText: Bool, pixels: Size, config: AccessibilityConfig) -> Double {
+        largeText
+            ? LargerText.displayScale(pixels: pixels, config: config)
+            : PanelScale.displayScale(pixels: pixels, config: config)
     }
 
     /// The scenes are laid out in points of the screen at the traits' scale: when that changed (larger text on or

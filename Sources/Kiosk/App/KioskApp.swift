@@ -94,7 +94,10 @@ public final class KioskApp {
         // The first scene is where the kiosk starts, not a change.
         navigator = sink.quietly {
             Navigator(
-                manifest: manifest, sceneSize: rotation.sceneSize(physicalSize), startScene: startScene, sink: sink,
+                manifest: manifest,
+                sceneSize: rotation.sceneSize(physicalSize)
+                    * (1 / Self.displayScale(largeText: false, pixels: physicalSize, config: manifest.accessibility)),
+                startScene: startScene, sink: sink,
                 imageInfo: imageInfo)
         }
     }
@@ -123,7 +126,11 @@ public final class KioskApp {
         // The old content's transition and attract loop end with it (the loop starts again from the new one's).
         navigator.endTransition(at: now, force: true)
         if presence.attractLoop != nil { changeScreen(to: .scenes) }
-        navigator.replace(new)
+        // A new panel in the manifest may change how many pixels a point is.
+        navigator.replace(
+            new,
+            sceneSize: rotation.sceneSize(physicalSize)
+                * (1 / Self.displayScale(largeText: access.largeText, pixels: physicalSize, config: new.accessibility)))
         presence.rules = Presence.Rules(new)
         keys = KeyTable(new.accessibility)
         wallRules.schedule = ScheduleRule()

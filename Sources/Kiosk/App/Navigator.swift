@@ -188,9 +188,10 @@ final class Navigator {
     }
 
     /// New content: the scenes made from the old are let go (a scene placed or opened next is the new one's).
-    func replace(_ new: Manifest) {
+    func replace(_ new: Manifest, sceneSize size: Size) {
         openedFrom.removeAll()
         manifest = new
+        sceneSize = size
         home = new.home
         scenes.removeAll()
         // The visitor keeps their language if the new content still offers it.
