@@ -49,12 +49,16 @@ let package = Package(
         // ioctls on SDL's own DRM file descriptor (the kernel's structures from libdrm-dev's copy of its headers,
         // which libsdl2-dev brings; nothing more is linked).
         .target(name: "CDisplayPower"),
+        // Video: libavformat and libavcodec from Debian (libavformat-dev, libavcodec-dev), a file decoded frame by
+        // frame in a few lines of C (their error codes are macros Swift cannot import), loaded at the first film
+        // (dlopen: a kiosk without one does not carry them).
+        .target(name: "CVideo", linkerSettings: [.linkedLibrary("dl")]),
         // The SDL boundary: display, images, words, drawing, events, the frame loop.
         .target(
             name: "KioskSDL",
             dependencies: [
                 "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CClock", "CLastWords", "CPictureRows", "CCopyRows",
-                "CDisplayPower", "CEarlySignals", "Kiosk",
+                "CDisplayPower", "CEarlySignals", "CVideo", "Kiosk",
                 "EventLog",
                 "ScrollEngine",
             ]),

@@ -210,6 +210,10 @@ func overdraw(_ list: [DrawCommand], screen: Size) -> Double {
             let d = run.rect
             covered +=
                 max(0, min(d.maxX, screen.width) - max(d.minX, 0)) * max(0, min(d.maxY, screen.height) - max(d.minY, 0))
+        case .video(let shot):
+            let d = shot.box
+            covered +=
+                max(0, min(d.maxX, screen.width) - max(d.minX, 0)) * max(0, min(d.maxY, screen.height) - max(d.minY, 0))
         case .picture:
             break
         }

@@ -49,6 +49,9 @@ extension DrawCommand {
         case .text(let run): return .text(run.scaled(by: k, colors: colors))
         case .thumbnail(let path, let destination): return .thumbnail(path: path, destination: destination * k)
         case .background(let r): return .background(r * k)
+        case .video(var shot):
+            shot.box = shot.box * k
+            return .video(shot)
         case .picture(var picture, let inner):
             picture.frame = picture.frame * k
             picture.clip = picture.clip * k

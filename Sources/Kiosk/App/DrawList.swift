@@ -20,9 +20,23 @@ public enum DrawCommand: Equatable, Sendable {
     /// The manifest's background under `rect`: only where no opaque picture covers the screen, so no pixel is
     /// cleared and then painted over. Comes before everything else in a list.
     case background(Rect)
+    /// A video scene's film at its time (docs/video.md): decoded and drawn by the host over the poster, fitted to
+    /// `box`.
+    case video(VideoShot)
     /// One picture (a scene's image) and the commands that draw its visible part: a renderer may draw them, or
     /// draw the picture from pixels it kept at this scale (`Scene.pictureCommands` draws any part of it).
     indirect case picture(Picture, [DrawCommand])
+}
+
+/// A video as a frame shows it: the file, where it fits (scene points), how, how long it has played (seconds on
+/// its own timeline, which runs on across loops), and its playback's number (a new one plays from the start).
+public struct VideoShot: Equatable, Sendable {
+    public var path: String
+    public var box: Rect
+    public var fit: VideoFit
+    public var time: Double
+    public var session: Int
+    public var loops: Bool
 }
 
 /// Where a frame shows one of its scene's images.
@@ -88,6 +102,13 @@ extension Scene {
             appendIndicators(view, origin: .zero, to: &out)
         case .list:
             appendList(to: &out)
+        case .video:
+            // The poster, under the film until its first frame (the film is the host's: `DrawCommand.video`).
+            if images.isEmpty {
+                out.append(.background(screen))
+            } else {
+                appendImage(0, view: view, origin: .zero, clip: screen, tiles: &tiles, to: &out)
+            }
         case .carousel:
             // Beyond the first or the last page (a bounce) there is only the background.
             let strip = Rect(

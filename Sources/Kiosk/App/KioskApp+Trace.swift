@@ -23,6 +23,9 @@ extension KioskApp {
         s += scene.tracedViews.map { "\(jsonString($0.id)): \(Self.json($0.view))" }.joined(separator: ", ")
         s += "}"
         if let list = scene.list { s += ", \"list\": " + scene.listTrace(list) }
+        if let shown = videoShown {
+            s += ", \"video\": {\"pts\": \(jsonNumber(shown.pts)), \"frame\": \(shown.frame)}"
+        }
         if let t = transition {
             let progress = min(1, max(0, (now - t.start) / t.duration))
             s +=

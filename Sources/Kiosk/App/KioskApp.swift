@@ -76,6 +76,9 @@ public final class KioskApp {
     }
     /// The keys and what they do (the manifest's `accessibility.keys` besides the kiosk's own).
     var keys: KeyTable
+    /// Video playbacks begun so far (each `VideoShot` its own number), and the frame the host last said it showed.
+    var videoSessions = 0
+    var videoShown: (pts: Double, frame: Int)?
 
     /// `imageInfo` loads (or has loaded) an image and says its size, or that it failed. The touch calibration
     /// is the manifest's unless `calibration` replaces it; `escapeQuits` in a window.
@@ -285,6 +288,7 @@ public final class KioskApp {
     func contentCommands(of scene: Scene, tiles: inout TileQuery) -> [DrawCommand] {
         var list = scene.drawList(tiles: &tiles, language: language, fallback: navigator.languages.first)
         list += scene.pulse?.commands(in: scene, at: now) ?? []
+        if let shot = videoShot(of: scene) { list.append(.video(shot)) }
         list += scene.wordCommands(language: language, fallback: navigator.languages.first)
         return list
     }

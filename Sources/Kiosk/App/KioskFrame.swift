@@ -64,6 +64,7 @@ extension KioskApp {
         let events = frameEvents
         let line = number.map { traceLine(frame: $0, events: events) }
         dropFrameEvents()
+        videoShown = nil
         return (events, line)
     }
 }

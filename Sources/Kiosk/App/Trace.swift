@@ -46,6 +46,15 @@ public struct TraceEvent: Equatable, Sendable {
         case speechDidEnd(reason: SpeechEnd)
         /// Audio mode, larger text or high contrast came on or went off.
         case accessibilityDidChange(audio: Bool, largeText: Bool, highContrast: Bool)
+        // Video (docs/video.md).
+        /// A video's first frame is shown, from `decoder`.
+        case videoDidStart(video: String, decoder: String, width: Int, height: Int)
+        /// A video's first frame follows its last.
+        case videoDidLoop(video: String)
+        /// A video that does not loop showed its last frame.
+        case videoDidEnd(video: String)
+        /// A video cannot play (its poster, or the placeholder, stays).
+        case videoDidFail(video: String, why: String)
         // The installer's tools (docs/deploying.md).
         case calibrationTarget(index: Int, raw: Point)
         case calibrationRound(round: Int, reason: String)
@@ -86,6 +95,10 @@ public struct TraceEvent: Equatable, Sendable {
         case .speechDidStart: "speechDidStart"
         case .speechDidEnd: "speechDidEnd"
         case .accessibilityDidChange: "accessibilityDidChange"
+        case .videoDidStart: "videoDidStart"
+        case .videoDidLoop: "videoDidLoop"
+        case .videoDidEnd: "videoDidEnd"
+        case .videoDidFail: "videoDidFail"
         case .calibrationTarget: "calibrationTarget"
         case .calibrationRound: "calibrationRound"
         case .calibrationDone: "calibrationDone"
@@ -128,6 +141,10 @@ public struct TraceEvent: Equatable, Sendable {
         case .speechDidEnd(let reason): "\"reason\": \(jsonString(reason.rawValue))"
         case .accessibilityDidChange(let audio, let largeText, let highContrast):
             "\"audio\": \(audio), \"largeText\": \(largeText), \"highContrast\": \(highContrast)"
+        case .videoDidStart(let video, let decoder, let width, let height):
+            "\"video\": \(jsonString(video)), \"decoder\": \(jsonString(decoder)), \"width\": \(width), \"height\": \(height)"
+        case .videoDidLoop(let video), .videoDidEnd(let video): "\"video\": \(jsonString(video))"
+        case .videoDidFail(let video, let why): "\"video\": \(jsonString(video)), \"why\": \(jsonString(why))"
         case .scrollView, .idleReset, .attractDidStart, .attractDidEnd, .screenDidWake, .stillThereShown,
             .stillThereDismissed, .clockDidSynchronize:
             ""

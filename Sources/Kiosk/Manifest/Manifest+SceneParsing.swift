@@ -25,7 +25,7 @@ extension Manifest {
                 }
                 guard let type = SceneType(rawValue: typeName) else {
                     throw problems.fail(
-                        "\(path).type", "\"\(typeName)\" is not a scene type (zoom, carousel, scroll or list)")
+                        "\(path).type", "\"\(typeName)\" is not a scene type (zoom, carousel, scroll, list or video)")
                 }
                 return type
             })
@@ -35,6 +35,7 @@ extension Manifest {
         case .carousel: o.allow(["id", "type", "pages", "pageControl", "maxZoom", "doubleTapZoom"] + optionKeys)
         case .scroll: o.allow(["id", "type", "image", "axis", "overlays"] + optionKeys)
         case .list: o.allow(["id", "type", "rows", "sectionIndex", "sort"] + optionKeys)
+        case .video: o.allow(["id", "type", "video", "poster", "loop", "sound", "fit", "title", "description"])
         }
         guard
             let id = problems.attempt({ () throws(ManifestError) -> String in
@@ -118,6 +119,12 @@ extension Manifest {
                     captions.append(caption)
                     pageDescriptions.append(description)
                 }
+            } else if type == .video {
+                if let poster = o.values["poster"] {
+                    let set = try images("\(path).poster", poster)
+                    image = set[""]
+                    imageSets = [set]
+                }
             } else if type != .list {
                 guard let value = o.values["image"] else { throw problems.fail("\(path).image", "missing") }
                 let set = try images("\(path).image", value)
@@ -194,6 +201,23 @@ extension Manifest {
             path: path, title: title, captions: captions.contains { $0 != nil } ? captions : [], overlays: overlays,
             localizedImages: localizedImages)
         config.list = list
+        if type == .video {
+            config.video = problems.attempt { () throws(ManifestError) -> VideoConfig in
+                guard let file = try o.string("video", required: true) else {
+                    throw problems.fail("\(path).video", "missing (a video file)")
+                }
+                var video = VideoConfig(path: resolve("\(path).video", file))
+                video.loops = try o.bool("loop") ?? true
+                video.sound = try o.bool("sound") ?? false
+                if let fit = try o.string("fit") {
+                    guard let f = VideoFit(rawValue: fit) else {
+                        throw problems.fail("\(path).fit", "\"\(fit)\" is not a fit (contain or cover)")
+                    }
+                    video.fit = f
+                }
+                return video
+            }
+        }
         config.description =
             problems.attempt { () throws(ManifestError) in try o.text("description", languages: languages) } ?? nil
         if pageDescriptions.contains(where: { $0 != nil }) { config.pageDescriptions = pageDescriptions }

@@ -126,7 +126,21 @@ public struct AffineMatrix: Equatable, Sendable {
     }
 }
 
-public enum SceneType: String, Sendable { case zoom, carousel, scroll, list }
+public enum SceneType: String, Sendable { case zoom, carousel, scroll, list, video }
+
+/// A video scene's film (docs/manifest.md, docs/video.md): the file, whether it loops, whether its sound plays,
+/// and how it fits the screen.
+public struct VideoConfig: Equatable, Sendable {
+    public var path: String
+    public var loops = true
+    public var sound = false
+    public var fit = VideoFit.contain
+}
+
+/// How a video fits the screen: whole, with bars beside it (`contain`), or filling it, cut at its edges (`cover`).
+public enum VideoFit: String, Equatable, Sendable {
+    case contain, cover
+}
 
 public enum ZoomLimit: Equatable, Sendable {
     case fit
@@ -197,6 +211,8 @@ public struct SceneConfig: Equatable, Sendable {
     public var description: LocalizedText?
     /// A carousel's pages' descriptions, one per page (empty: none), spoken after the page's caption.
     var pageDescriptions: [LocalizedText?] = []
+    /// A video scene's film (its `image` is its poster, nil without one).
+    public var video: VideoConfig?
 
     /// Whether it has words to draw (a title, captions, labels).
     var hasWords: Bool {
@@ -208,6 +224,7 @@ public struct SceneConfig: Equatable, Sendable {
         switch type {
         case .carousel: pages
         case .list: []
+        case .video: image.map { [$0] } ?? []
         case .zoom, .scroll: [image ?? ""]
         }
     }

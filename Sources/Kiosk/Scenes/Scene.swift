@@ -48,6 +48,9 @@ public final class Scene {
     /// of half the resolution), so a drift does not load and drop a level of tiles as it passes through it.
     var isDrifting = false
     let delegates: [TraceDelegate]
+    /// A video scene's film, playing since `start` (kiosk ms) as playback `session` (a new number each time it starts
+    /// again, from its first frame); nil until it is first drawn.
+    var video: (start: Double, session: Int)?
     /// Laid out right to left (`layOut`): a carousel's first page at the right, as a UICollectionView lays
     /// out in a right-to-left language.
     private(set) var isRightToLeft = false
@@ -69,6 +72,13 @@ public final class Scene {
         var scrollScale = 1.0
         var list: ListState?
         switch config.type {
+        case .video:
+            // Its poster (or the screen, without one), fitted and still.
+            let fit = Self.fitScale(images.first?.size ?? size, in: size)
+            view.minimumZoomScale = fit
+            view.maximumZoomScale = fit
+            view.centersContent = true
+            delegates.append(TraceDelegate(id: config.id, sink: sink, zoomingSize: images.first?.size ?? size))
         case .zoom:
             let image = images[0].size
             let fit = Self.fitScale(image, in: size)
@@ -188,6 +198,7 @@ public final class Scene {
     /// at its start, the first page. Animated (an idle reset) or at once (opening the scene).
     public func reset(animated: Bool = false) {
         isDrifting = false
+        video = nil
         list?.highlighted = nil
         pulse = nil
         for v in [view] + pages {

@@ -218,6 +218,7 @@ final class FrameLoop {
             // Tiles arriving, waiting for their upload or blending in are drawn as they come.
             needsDraw =
                 pollSDL(at: t) || !replayed.isEmpty || needsDraw || resetDrawn || renderer.pictureNeedsFrame
+                || renderer.videos.isPlaying
                 || swapIsDue
             if resetDrawn, let wrong = display.checkPicture() {
                 throw .other(
@@ -366,6 +367,9 @@ final class FrameLoop {
                 observeSettle(at: t)
                 panel.afterFrame(blank: shown.isBlanked)
             })
+        // What its videos did joins the frame's events.
+        let video = renderer.videos.endFrame()
+        app.videoDid(video.events, shown: video.shown)
         // The frame's typed events, read alike by the visits, the metrics, the trace and systemd's status, then
         // let go.
         let (events, line) = app.endFrame(tracing: outputs.traces ? pipeline.framesDrawn - 1 : nil)

@@ -37,6 +37,8 @@ final class Renderer {
     /// A list's thumbnails (made when a list first shows one; a reload replaces them: files may change), and
     /// what wakes the frame loop when one is decoded.
     var thumbnails: ThumbnailStore?
+    /// The videos playing (docs/video.md).
+    private(set) lazy var videos = VideoStore(renderer: renderer, synchronous: tiles.synchronous)
     var onThumbnail: (@Sendable () -> Void)?
 
     init(display: Display, images: ImageStore, fonts: [String: String], textureBudgetBytes: Int) {
@@ -213,6 +215,8 @@ final class Renderer {
             drawThumbnail(path, in: destination, context: context)
         case .picture(let picture, let commands):
             drawPicture(picture, commands, in: context)
+        case .video(let shot):
+            drawVideo(shot, in: context)
         }
     }
 

@@ -1,0 +1,43 @@
+#ifndef KIOSK_VIDEO_H
+#define KIOSK_VIDEO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A video file decoded frame by frame with libavformat and libavcodec (Debian's libavformat-dev and
+   libavcodec-dev): its first video stream, the software decoder on its own threads, 8-bit 4:2:0 frames.
+   Every call is for one thread at a time (the kiosk's decoding thread); a failure fills `why` with one line. */
+
+typedef struct kiosk_video kiosk_video;
+
+typedef struct {
+    /* The frame's presentation time in seconds from the clip's first frame. */
+    double pts;
+    /* The Y, U and V planes and their strides: valid until the next call. */
+    const uint8_t *planes[3];
+    int pitches[3];
+} kiosk_video_frame;
+
+/* Opens `path`; NULL (and `why`) when it is not a video this can play. */
+kiosk_video *kiosk_video_open(const char *path, long max_pixels, char *why, size_t why_size);
+
+int kiosk_video_width(const kiosk_video *v);
+int kiosk_video_height(const kiosk_video *v);
+/* The time from one frame to the next, in seconds (the stream's average frame rate). */
+double kiosk_video_frame_seconds(const kiosk_video *v);
+/* The container's duration in seconds (0 where it does not say). */
+double kiosk_video_duration(const kiosk_video *v);
+const char *kiosk_video_container(const kiosk_video *v);
+const char *kiosk_video_codec(const kiosk_video *v);
+/* The decoder in use, as the trace names it: "software h264 (2 threads)". */
+const char *kiosk_video_decoder(const kiosk_video *v);
+
+/* The next frame: 1 with `out` filled; 0 at the end of the file; -1 on an error (and `why`). */
+int kiosk_video_next(kiosk_video *v, kiosk_video_frame *out, char *why, size_t why_size);
+
+/* Back to the first frame (a loop). 0, or -1 and `why`. */
+int kiosk_video_rewind(kiosk_video *v, char *why, size_t why_size);
+
+void kiosk_video_close(kiosk_video *v);
+
+#endif

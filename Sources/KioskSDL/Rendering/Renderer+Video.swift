@@ -1,0 +1,26 @@
+import CSDL2
+import Kiosk
+import ScrollEngine
+
+extension Renderer {
+    /// A video's frame now, fitted to its box over its poster (which shows until the first frame, and where the
+    /// video cannot play). On a turned screen the film is turned as it is copied (its frames are not turned at
+    /// upload, as pictures are: each is shown once).
+    func drawVideo(_ shot: VideoShot, in context: DrawContext) {
+        guard let (texture, size) = videos.texture(for: shot) else { return }
+        let (source, destination) = shot.placement(of: size)
+        var src = SDL_Rect(
+            x: Int32(source.minX.rounded()), y: Int32(source.minY.rounded()), w: Int32(source.width.rounded()),
+            h: Int32(source.height.rounded()))
+        let turned = context.screen(destination)
+        calls.perform(.blend(texture, SDL_BLENDMODE_NONE))
+        guard rotation != .none else {
+            calls.perform(.copyF(texture, src, frect(turned)))
+            return
+        }
+        // SDL turns a copy about its centre: the unturned rectangle of the same centre.
+        let (w, h) = rotation.swapsAxes ? (turned.height, turned.width) : (turned.width, turned.height)
+        var d = SDL_FRect(x: Float(turned.midX - w / 2), y: Float(turned.midY - h / 2), w: Float(w), h: Float(h))
+        SDL_RenderCopyExF(renderer, texture, &src, &d, Double(rotation.rawValue), nil, SDL_FLIP_NONE)
+    }
+}

@@ -1,0 +1,180 @@
+import CVideo
+import Foundation
+
+/// One video playing (docs/video.md): decoded on a thread of its own a few frames ahead (`ahead`, so its memory is
+/// bounded), each frame's planes copied out of the decoder, and timed on one timeline that runs on across loops:
+/// at the end of the file the decoder goes back to its start and the first frame follows the last one frame
+/// interval later, so a loop has no seam (no black frame, no repeated one, no stall while the file is opened again).
+final class VideoPlayer: @unchecked Sendable {
+    /// A decoded frame: where it is on the timeline (seconds since playing began), its time and number in the clip,
+    /// and its planes (Y, U, V) with their strides.
+    struct Frame {
+        var time: Double
+        var pts: Double
+        var number: Int
+        var loop: Int
+        var planes: [[UInt8]]
+        var pitches: [Int]
+    }
+
+    let path: String
+    let width: Int
+    let height: Int
+    let decoder: String
+    let container: String
+    let codec: String
+    let frameSeconds: Double
+    let loops: Bool
+    /// How many decoded frames wait at most (about 3 MiB each at 1080p).
+    static let ahead = 4
+
+    private let video: OpaquePointer
+    private let condition = NSCondition()
+    private var queue: [Frame] = []
+    /// The decoder is done: the end of a clip that does not loop, or a failure.
+    private var ended = false
+    private var stopping = false
+    /// Why it stopped playing mid-way (nil while it plays, or after a clean end).
+    private(set) var failure: String?
+
+    /// Why a video cannot play, in a line.
+    struct Problem: Error {
+        var message: String
+    }
+
+    /// Opens `path` (a regular file, at most `maxPixels` a frame); a line saying why not.
+    static func open(_ path: String, loops: Bool, maxPixels: Int) -> Result<VideoPlayer, Problem> {
+        if let problem = RegularFile.problem(path) { return .failure(Problem(message: problem)) }
+        var why = [CChar](repeating: 0, count: 256)
+        guard let v = kiosk_video_open(path, maxPixels, &why, why.count) else {
+            return .failure(Problem(message: Self.text(why)))
+        }
+        return .success(VideoPlayer(path: path, video: v, loops: loops))
+    }
+
+    /// A C string the decoder wrote into `buffer`.
+    static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private init(path: String, video: OpaquePointer, loops: Bool) {
+        self.path = path
+        self.video = video
+        self.loops = loops
+        width = Int(kiosk_video_width(video))
+        height = Int(kiosk_video_height(video))
+        decoder = String(cString: kiosk_video_decoder(video))
+        container = String(cString: kiosk_video_container(video))
+        codec = String(cString: kiosk_video_codec(video))
+        frameSeconds = kiosk_video_frame_seconds(video)
+        let thread = Thread { [self] in decode() }
+        thread.name = "kiosk-video"
+        thread.start()
+    }
+
+    deinit { kiosk_video_close(video) }
+
+    /// Stops the decoding thread (it lets go of the player when it has ended).
+    func stop() {
+        condition.lock()
+        stopping = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The decoding thread: frames into the queue while there is room, the file looped or ended.
+    private func decode() {
+        var why = [CChar](repeating: 0, count: 256)
+        var out = kiosk_video_frame()
+        var offset = 0.0
+        var last = 0.0
+        var number = 0
+        var loop = 0
+        var empty = true
+        while true {
+            condition.lock()
+            while queue.count >= Self.ahead && !stopping { condition.wait() }
+            let stop = stopping
+            condition.unlock()
+            if stop { break }
+            let r = kiosk_video_next(video, &out, &why, why.count)
+            if r == 1 {
+                let h = height
+                let rows = [h, (h + 1) / 2, (h + 1) / 2]
+                let bases = [out.planes.0, out.planes.1, out.planes.2]
+                let pitches = [Int(out.pitches.0), Int(out.pitches.1), Int(out.pitches.2)]
+                let planes = (0..<3).map { i -> [UInt8] in
+                    guard let base = bases[i], pitches[i] > 0 else { return [] }
+                    return Array(UnsafeBufferPointer(start: base, count: pitches[i] * rows[i]))
+                }
+                let frame = Frame(
+                    time: offset + out.pts, pts: out.pts, number: number, loop: loop, planes: planes, pitches: pitches)
+                last = out.pts
+                number += 1
+                empty = false
+                condition.lock()
+                queue.append(frame)
+                condition.broadcast()
+                condition.unlock()
+                continue
+            }
+            var failed: String?
+            if r == 0 && loops && !empty {
+                // The seam: the first frame one frame interval after the last.
+                if kiosk_video_rewind(video, &why, why.count) == 0 {
+                    offset += last + frameSeconds
+                    number = 0
+                    loop += 1
+                    continue
+                }
+                failed = Self.text(why)
+            } else if r == 0 && empty {
+                failed = "no frame decodes"
+            } else if r < 0 {
+                failed = Self.text(why)
+            }
+            condition.lock()
+            failure = failed
+            ended = true
+            condition.broadcast()
+            condition.unlock()
+            break
+        }
+    }
+
+    /// The frame to show at `time` on the timeline: the last decoded one due by then (those before it were not
+    /// shown in time: `dropped`), or nil when none is due yet (the one shown stays). `wait`: on the virtual clock,
+    /// the decoder is waited for until the frame after `time` is known, so a replay shows the same frames on every
+    /// run.
+    func frame(at time: Double, wait: Bool) -> (frame: Frame?, dropped: Int) {
+        let due = time + 1e-6
+        condition.lock()
+        defer {
+            condition.broadcast()
+            condition.unlock()
+        }
+        if wait {
+            while !ended && !queue.contains(where: { $0.time > due }) {
+                // Room for the decoder to go on: frames already due are taken as they come.
+                if queue.count >= Self.ahead, queue[0].time <= due, queue[1].time <= due { queue.removeFirst() }
+                condition.broadcast()
+                condition.wait()
+            }
+        }
+        var chosen: Frame?
+        var dropped = 0
+        while let f = queue.first, f.time <= due {
+            if chosen != nil { dropped += 1 }
+            chosen = f
+            queue.removeFirst()
+        }
+        return (chosen, dropped)
+    }
+
+    /// Whether it has nothing more to show (a clip that does not loop, played out; or a failure).
+    var isOver: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return ended && queue.isEmpty
+    }
+}

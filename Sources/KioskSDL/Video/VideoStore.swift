@@ -1,0 +1,154 @@
+import CSDL2
+import Kiosk
+import ScrollEngine
+
+/// The videos the frames show (docs/video.md), one `VideoPlayer` a playback: opened at its first frame, its
+/// decoded frames uploaded once each into a streaming YUV texture, stopped when a frame no longer shows it. What
+/// it did in a frame (started, looped, ended, failed; the frame shown) goes back to the app for the trace.
+final class VideoStore {
+    private struct Playing {
+        let player: VideoPlayer
+        var texture: OpaquePointer?
+        var shown: VideoPlayer.Frame?
+        var ended = false
+    }
+
+    private let renderer: OpaquePointer
+    /// On the virtual clock the decoder is waited for: a replay shows the same frames on every run.
+    private let synchronous: Bool
+    private let maxPixels: Int
+    private var playing: [Int: Playing] = [:]
+    /// Playbacks that could not play: their poster shows, said once.
+    private var failed: Set<Int> = []
+    private var drawn: Set<Int> = []
+    private var events: [TraceEvent.Kind] = []
+    private var shown: (pts: Double, frame: Int)?
+    /// Frames shown and frames decoded but never shown in time, since the start.
+    private(set) var framesShown = 0
+    private(set) var framesDropped = 0
+
+    /// `maxVideoPixels` (docs/video.md): 3840x2160.
+    static let maxPixels = 3840 * 2160
+
+    init(renderer: OpaquePointer, synchronous: Bool, maxPixels: Int = VideoStore.maxPixels) {
+        self.renderer = renderer
+        self.synchronous = synchronous
+        self.maxPixels = maxPixels
+    }
+
+    /// The texture of `shot`'s frame now and the video's size, nil while it has none to show (its poster shows).
+    func texture(for shot: VideoShot) -> (texture: OpaquePointer, size: Size)? {
+        let id = shot.session
+        drawn.insert(id)
+        guard !failed.contains(id) else { return nil }
+        if playing[id] == nil {
+            switch VideoPlayer.open(shot.path, loops: shot.loops, maxPixels: maxPixels) {
+            case .success(let player): playing[id] = Playing(player: player)
+            case .failure(let why):
+                fail(id, shot.path, why.message)
+                return nil
+            }
+        }
+        guard var p = playing[id] else { return nil }
+        let (frame, dropped) = p.player.frame(at: shot.time, wait: synchronous)
+        framesDropped += dropped
+        if let frame {
+            if p.texture == nil {
+                p.texture = SDL_CreateTexture(
+                    renderer, SDL_PIXELFORMAT_IYUV.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                    Int32(p.player.width), Int32(p.player.height))
+            }
+            guard let texture = p.texture, frame.planes.count == 3 else {
+                playing[id] = p
+                fail(id, shot.path, "cannot make a texture for its frames (\(sdlError()))")
+                return nil
+            }
+            frame.planes[0].withUnsafeBufferPointer { y in
+                frame.planes[1].withUnsafeBufferPointer { u in
+                    frame.planes[2].withUnsafeBufferPointer { v in
+                        _ = SDL_UpdateYUVTexture(
+                            texture, nil, y.baseAddress, Int32(frame.pitches[0]), u.baseAddress,
+                            Int32(frame.pitches[1]), v.baseAddress, Int32(frame.pitches[2]))
+                    }
+                }
+            }
+            if p.shown == nil {
+                events.append(
+                    .videoDidStart(
+                        video: shot.path, decoder: p.player.decoder, width: p.player.width, height: p.player.height))
+            } else if frame.loop > p.shown!.loop {
+                events.append(.videoDidLoop(video: shot.path))
+            }
+            framesShown += 1
+            p.shown = frame
+        }
+        if !p.ended, p.player.isOver {
+            p.ended = true
+            if let why = p.player.failure {
+                events.append(.videoDidFail(video: shot.path, why: why))
+                log(.error, "\(shot.path): \(why); showing its poster")
+            } else {
+                events.append(.videoDidEnd(video: shot.path))
+            }
+        }
+        playing[id] = p
+        guard let texture = p.texture, let current = p.shown else { return nil }
+        shown = (current.pts, current.number)
+        return (texture, Size(width: Double(p.player.width), height: Double(p.player.height)))
+    }
+
+    private func fail(_ id: Int, _ path: String, _ why: String) {
+        failed.insert(id)
+        if let p = playing.removeValue(forKey: id) {
+            p.player.stop()
+            if let t = p.texture { SDL_DestroyTexture(t) }
+        }
+        events.append(.videoDidFail(video: path, why: why))
+        log(.error, "\(path): \(why); showing its poster")
+    }
+
+    /// The end of a frame: what the videos did in it, for the app; the playbacks it did not draw are stopped.
+    func endFrame() -> (events: [TraceEvent.Kind], shown: (pts: Double, frame: Int)?) {
+        for (id, p) in playing where !drawn.contains(id) {
+            p.player.stop()
+            if let t = p.texture { SDL_DestroyTexture(t) }
+            playing[id] = nil
+        }
+        failed = failed.intersection(drawn)
+        drawn.removeAll(keepingCapacity: true)
+        defer {
+            events.removeAll(keepingCapacity: true)
+            shown = nil
+        }
+        return (events, shown)
+    }
+
+    /// Whether a video plays (the frame loop draws every frame while one does).
+    var isPlaying: Bool { playing.values.contains { !$0.ended } }
+}
+
+extension VideoShot {
+    /// Where the film lands in its box (`contain`: whole, centred; `cover`: filling it) and the part of the film
+    /// shown (all of it, or the middle that `cover` keeps), for a film of `size` pixels.
+    func placement(of size: Size) -> (source: Rect, destination: Rect) {
+        let none = Rect(origin: .zero, size: .zero)
+        guard size.width > 0, size.height > 0 else { return (none, none) }
+        let sx = box.width / size.width
+        let sy = box.height / size.height
+        switch fit {
+        case .contain:
+            let s = min(sx, sy)
+            let w = size.width * s
+            let h = size.height * s
+            return (
+                Rect(origin: .zero, size: size),
+                Rect(x: box.midX - w / 2, y: box.midY - h / 2, width: w, height: h)
+            )
+        case .cover:
+            let s = max(sx, sy)
+            let w = box.width / s
+            let h = box.height / s
+            return (Rect(x: (size.width - w) / 2, y: (size.height - h) / 2, width: w, height: h), box)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// Video scenes (docs/video.md) in the real kiosk, headless on the virtual clock: clips made here with the
+/// `ffmpeg` command (Debian's `ffmpeg`) from its numbered test pattern, so the trace's `frame` and `pts` show
+/// every frame shown.
+@Suite struct VideoTests {
+    let dir = Kiosk.folder()
+
+    /// A clip of `seconds` of FFmpeg's test pattern at 30 frames a second, H.264 in MP4, at `path`.
+    static func clip(_ path: String, seconds: Double, size: String = "320x240") throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        p.arguments = [
+            "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=\(size):rate=30:decimals=2:duration=\(seconds)",
+            "-pix_fmt",
+            "yuv420p", "-c:v", "libx264", "-g", "15", path,
+        ]
+        try p.run()
+        p.waitUntilExit()
+        try #require(p.terminationStatus == 0, "ffmpeg could not make \(path) (install Debian's ffmpeg)")
+    }
+
+    func manifest(video: String, extra: String = "") throws -> String {
+        try Kiosk.manifest(
+            """
+            {"kioskManifest": 1, "home": "film", "idleTimeoutSeconds": 0,
+             "scenes": [{"id": "film", "type": "video", "video": "\(video)"\(extra)}]}
+            """, in: dir)
+    }
+
+    /// The frames the trace says were shown, one a line: (time, number in the clip, pts).
+    static func shown(_ r: Kiosk.Result) -> [(t: Double, frame: Int, pts: Double)] {
+        r.trace.compactMap { line in
+            guard let v = line["video"] as? [String: Any], let f = v["frame"] as? Int, let pts = v["pts"] as? Double
+            else { return nil }
+            return ((line["t"] as? Double) ?? 0, f, pts)
+        }
+    }
+
+    /// Ten loops of a 15-frame clip: every frame shown in order, twice each at 60 frames a second, the first
+    /// following the last at the next frame interval; the seam's screen is the clip's first frame's.
+    @Test func aLoopHasNoSeam() throws {
+        let clip = dir.appendingPathComponent("loop.mp4").path
+        try Self.clip(clip, seconds: 0.5)
+        let config = try manifest(video: clip)
+        let first = dir.appendingPathComponent("first.png").path
+        let seam = dir.appendingPathComponent("seam.png").path
+        let last = dir.appendingPathComponent("last.png").path
+        let r = try Kiosk.run(
+            [
+                "--headless", "640x400", "--config", config, "--screenshot", "0:\(first)", "--screenshot",
+                "4983.33:\(last)", "--screenshot", "5000:\(seam)", "--screenshot", "5100:\(dir.path)/end.png",
+            ], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let frames = Self.shown(r)
+        #expect(frames.count >= 300, "\(frames.count) frames with a video")
+        // Each frame of the clip twice (60 Hz over 30 fps), in order, round and round: none repeated a third
+        // time, none skipped, none black between the last and the first.
+        var runs: [(frame: Int, count: Int)] = []
+        for f in frames {
+            if runs.last?.frame == f.frame { runs[runs.count - 1].count += 1 } else { runs.append((f.frame, 1)) }
+        }
+        for (a, b) in zip(runs, runs.dropFirst()) {
+            #expect(b.frame == (a.frame + 1) % 15, "frame \(a.frame) then \(b.frame)")
+        }
+        #expect(runs.dropLast().allSatisfy { $0.count == 2 }, "\(runs.map(\.count))")
+        let events = r.events.map(\.name)
+        #expect(events.filter { $0 == "videoDidLoop" }.count >= 9)
+        #expect(events.first { $0.hasPrefix("video") } == "videoDidStart")
+        let start = try #require(r.events.first { $0.name == "videoDidStart" })
+        #expect((start.fields["decoder"] as? String)?.contains("h264") == true)
+        #expect(start.fields["width"] as? Int == 320)
+        // At the seam the screen shows the first frame again, pixel for pixel; the frame before it differs.
+        let a = try #require(Picture(path: first))
+        let b = try #require(Picture(path: seam))
+        let c = try #require(Picture(path: last))
+        // (Compared as counts: a failure must not print two screens of pixels.)
+        #expect(zip(a.pixels, b.pixels).filter { $0 != $1 }.count == 0, "the seam's screen is not the first frame's")
+        #expect(zip(a.pixels, c.pixels).filter { $0 != $1 }.count > 0, "the last frame looks like the first")
+        #expect(!r.stderr.contains("<3>"), "\(r.stderr)")
+    }
+
+    /// Whatever the file is, the kiosk goes on: one `<3>` line naming it, `videoDidFail`, and the rest of the
+    /// kiosk working (the home button's scene still changes).
+    @Test(arguments: ["empty", "folder", "fifo", "text", "truncated", "huge", "audio-only"])
+    func aVideoThatCannotPlayIsOneLineAndThePoster(kind: String) throws {
+        let path = dir.appendingPathComponent("bad-\(kind).mp4").path
+        switch kind {
+        case "empty": #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        case "folder": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        case "fifo": #expect(mkfifo(path, 0o644) == 0)
+        case "text": try "not a video at all\n".write(toFile: path, atomically: true, encoding: .utf8)
+        case "truncated":
+            let whole = dir.appendingPathComponent("whole.mp4").path
+            try Self.clip(whole, seconds: 1)
+            let data = try Data(contentsOf: URL(fileURLWithPath: whole))
+            try data.prefix(data.count / 3).write(to: URL(fileURLWithPath: path))
+        case "huge": try Self.clip(path, seconds: 0.04, size: "4096x2176")
+        default:
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+            p.arguments = ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=duration=1", "-c:a", "aac", path]
+            try p.run()
+            p.waitUntilExit()
+        }
+        let config = try manifest(video: path)
+        let r = try Kiosk.run(
+            ["--headless", "320x200", "--config", config, "--screenshot", "1500:\(dir.path)/bad.png"], in: dir)
+        #expect(r.status == 0, "\(kind): \(r.stderr)")
+        let errors = r.stderr.split(separator: "\n").filter { $0.hasPrefix("<3>") }
+        #expect(errors.count == 1, "\(kind): \(r.stderr)")
+        #expect(errors.first?.contains(path) == true, "\(kind): \(errors)")
+        // A truncated file may show the frames it has before it fails; the others never start.
+        #expect(r.events.filter { $0.name == "videoDidFail" }.count == 1, "\(kind)")
+        #expect(r.trace.count >= 80, "\(kind): the kiosk went on drawing")
+    }
+
+    @Test func aVideoSceneIsCheckedLikeAnyOther() throws {
+        let config = try manifest(video: "missing.mp4", extra: #", "fit": "stretch", "loop": 2"#)
+        let r = try Kiosk.run(["--check", "--config", config], in: dir)
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("scenes[0].video: file not found"), "\(r.stderr)")
+        #expect(r.stderr.contains("scenes[0].fit") || r.stderr.contains("scenes[0].loop"), "\(r.stderr)")
+    }
+}
