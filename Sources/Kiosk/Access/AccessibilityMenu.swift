@@ -93,18 +93,8 @@ struct AccessibilityMenu {
     var commands: [DrawCommand] {
         var out: [DrawCommand] = [.fill(button, ChromeStyle.bar)]
         out += Self.figure(in: button, color: ChromeStyle.tint)
-        guard let first = rows.first?.rect, let last = rows.last?.rect else { return out }
-        out.append(
-            .fill(
-                Rect(x: first.minX, y: first.minY, width: first.width, height: last.maxY - first.minY), ChromeStyle.bar)
-        )
-        for (i, (setting, rect)) in rows.enumerated() {
-            if i > 0 {
-                out.append(
-                    .fill(
-                        Rect(x: rect.minX + 16, y: rect.minY, width: rect.width - 16, height: 1), ChromeStyle.separator)
-                )
-            }
+        out += ChromeStyle.panel(rows.map(\.rect))
+        for (setting, rect) in rows {
             let switchFrame = SwitchStyle.frame(in: rect, rightToLeft: rightToLeft)
             var words = rect.insetBy(dx: 16, dy: 0)
             words.size.width -= SwitchStyle.size.width + 16

@@ -198,4 +198,17 @@ enum ChromeStyle {
     static let separator = Color(red: 0.220, green: 0.220, blue: 0.227, alpha: 1)
     /// UIKit's dark `systemBlue` in its accessible variant, #409CFF: 4.9:1 on the bar.
     static let tint = Color(red: 0.251, green: 0.612, blue: 1, alpha: 1)
+
+    /// A menu's lines (the choice of languages, the accessibility panel) as one panel of the material, a hairline
+    /// between them.
+    static func panel(_ lines: [Rect]) -> [DrawCommand] {
+        guard let first = lines.first, let last = lines.last else { return [] }
+        var out: [DrawCommand] = [
+            .fill(Rect(x: first.minX, y: first.minY, width: first.width, height: last.maxY - first.minY), bar)
+        ]
+        for line in lines.dropFirst() {
+            out.append(.fill(Rect(x: line.minX + 16, y: line.minY, width: line.width - 16, height: 1), separator))
+        }
+        return out
+    }
 }

@@ -132,20 +132,8 @@ public struct LanguageMenu {
     public var commands: [DrawCommand] {
         var out: [DrawCommand] = [.fill(button, ChromeStyle.bar)]
         out.append(name(buttonLanguage, in: button, color: ChromeStyle.tint))
-        guard let first = options.first?.rect, let last = options.last?.rect else { return out }
-        out.append(
-            .fill(
-                Rect(x: first.minX, y: first.minY, width: first.width, height: last.maxY - first.minY), ChromeStyle.bar)
-        )
-        for (i, (tag, rect)) in options.enumerated() {
-            if i > 0 {
-                out.append(
-                    .fill(
-                        Rect(x: rect.minX + 16, y: rect.minY, width: rect.width - 16, height: 1), ChromeStyle.separator)
-                )
-            }
-            out.append(name(tag, in: rect, color: WordStyle.white))
-        }
+        out += ChromeStyle.panel(options.map(\.rect))
+        for (tag, rect) in options { out.append(name(tag, in: rect, color: WordStyle.white)) }
         return out
     }
 
