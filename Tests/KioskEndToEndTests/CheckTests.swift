@@ -25,10 +25,11 @@ import Testing
         // What the words take as textures, well within their share of the budget (no warning).
         #expect(
             lines.contains {
-                $0.hasPrefix("words' textures at each scene's opening view: map ")
+                $0.hasPrefix("words' textures at each scene's opening view: film ") && $0.contains(" map ")
                     && $0.hasSuffix("(their share of the texture budget: 16.0 MiB)")
             }, "\(lines)")
-        #expect(lines.count == 8)
+        #expect(lines.contains("film: video, media/opening.mp4, captions in ar, de, en"), "\(lines)")
+        #expect(lines.count == 9)
         #expect(r.stderr.isEmpty, "\(r.stderr)")
     }
 

@@ -117,6 +117,12 @@ struct Kiosk {
             try FileManager.default.createSymbolicLink(
                 at: images, withDestinationURL: assets.appendingPathComponent("images"))
         }
+        // The demo's film and its captions.
+        let media = dir.appendingPathComponent("media")
+        if !FileManager.default.fileExists(atPath: media.path) {
+            try FileManager.default.createSymbolicLink(
+                at: media, withDestinationURL: assets.appendingPathComponent("media"))
+        }
         // The demo's directory, beside its manifest.
         let rows = dir.appendingPathComponent("directory.csv")
         if !FileManager.default.fileExists(atPath: rows.path) {

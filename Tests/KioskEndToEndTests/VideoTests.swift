@@ -116,6 +116,60 @@ import Testing
         #expect(r.trace.count >= 80, "\(kind): the kiosk went on drawing")
     }
 
+    /// Captions at their cue times, in English and, after a tap on the language button, in Arabic: each cue's
+    /// `captionDidChange` within 100 ms of its time (the trace's `t` is the kiosk's clock, which the film's runs on),
+    /// its words on screen.
+    @Test func captionsShowAtTheirTimesInEachLanguage() throws {
+        let clip = dir.appendingPathComponent("captioned.mp4").path
+        try Self.clip(clip, seconds: 2)
+        let cues = ["0.300": ("One", "واحد"), "1.000": ("Two", "اثنان"), "1.600": ("Three", "ثلاثة")]
+        for (tag, pick) in [("en", { (c: (String, String)) in c.0 }), ("ar", { (c: (String, String)) in c.1 })] {
+            var vtt = "WEBVTT\n"
+            for (start, words) in cues.sorted(by: { $0.key < $1.key }) {
+                let end = String(format: "%.3f", Double(start)! + 0.5)
+                vtt += "\n00:0\(start) --> 00:0\(end)\n\(pick(words))\n"
+            }
+            try vtt.write(to: dir.appendingPathComponent("captions.\(tag).vtt"), atomically: true, encoding: .utf8)
+        }
+        let config = try Kiosk.manifest(
+            """
+            {"kioskManifest": 1, "home": "film", "idleTimeoutSeconds": 0, "languages": ["en", "ar"],
+             "scenes": [{"id": "film", "type": "video", "video": "\(clip)",
+                         "captions": {"en": "captions.en.vtt", "ar": "captions.ar.vtt"}}]}
+            """, in: dir)
+        // The second loop in Arabic: the language button (two languages: a tap switches) at 2.1 s.
+        var log = LogWriter(width: 640, height: 400)
+        log.tap(564.0 / 640, 32.0 / 400, at: 2100)
+        let shot = dir.appendingPathComponent("caption.png").path
+        let r = try Kiosk.run(
+            [
+                "--headless", "640x400", "--config", config, "--replay", try log.write(dir), "--screenshot",
+                "1200:\(shot)", "--screenshot", "4200:\(dir.path)/later.png",
+            ], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        var changes: [(t: Double, text: String?)] = []
+        for line in r.trace {
+            for e in (line["events"] as? [[String: Any]]) ?? [] where e["name"] as? String == "captionDidChange" {
+                changes.append(((line["t"] as? Double) ?? 0, e["text"] as? String))
+            }
+        }
+        func at(_ text: String) -> Double? { changes.first { $0.text == text }?.t }
+        for (start, words) in cues {
+            let due = Double(start)! * 1000
+            let english = try #require(at(words.0), "\(words.0) never shown: \(changes)")
+            #expect(english >= due && english - due <= 100, "\(words.0) at \(english) ms, due at \(due)")
+            let arabic = try #require(at(words.1), "\(words.1) never shown: \(changes)")
+            #expect(arabic >= due + 2000 && arabic - due - 2000 <= 100, "\(words.1) at \(arabic) ms")
+        }
+        // Gone at each cue's end.
+        #expect(changes.contains { $0.text == nil && $0.t >= 800 && $0.t <= 900 }, "\(changes)")
+        // On screen: the words on a label's plate (#40424A, a grey the test pattern does not have) at the bottom.
+        let picture = try #require(Picture(path: shot))
+        var plate = 0
+        for y in 270..<390 { for x in 40..<600 where close(picture.rgb(x, y), (64, 66, 74), 4) { plate += 1 } }
+        #expect(plate > 500, "no caption's plate at the bottom (\(plate) pixels)")
+    }
+
     @Test func aVideoSceneIsCheckedLikeAnyOther() throws {
         let config = try manifest(video: "missing.mp4", extra: #", "fit": "stretch", "loop": 2"#)
         let r = try Kiosk.run(["--check", "--config", config], in: dir)

@@ -52,7 +52,8 @@ import Testing
                 FileManager.default.contents(atPath: file).map { .success(Array($0)) }
                     ?? .failure(FileReadError("missing"))
             })
-        #expect(Set(m.scenes.map(\.type)) == [.zoom, .carousel, .scroll, .list])
+        #expect(Set(m.scenes.map(\.type)) == [.zoom, .carousel, .scroll, .list, .video])
+        #expect(m.scene("film")?.video?.captions.keys.sorted() == ["ar", "de", "en"])
         #expect(m.scene("directory")?.list?.rows.count == 10)
     }
 

@@ -11,6 +11,7 @@ extension KioskApp {
         if scene.video == nil {
             videoSessions += 1
             scene.video = (now, videoSessions)
+            videoPts = nil
         }
         let (start, session) = scene.video!
         return VideoShot(
@@ -23,5 +24,42 @@ extension KioskApp {
     public func videoDid(_ events: [TraceEvent.Kind], shown: (pts: Double, frame: Int)?) {
         for e in events { sink.add(TraceEvent(view: scene.config.id, e)) }
         videoShown = shown
+        if let shown, let session = scene.video?.session { videoPts = (session, shown.pts) }
+    }
+
+    /// Each frame: the caption of the film on screen, in the visitor's language, at the time of the frame the host
+    /// showed last (a frame behind, well within the 100 ms a cue may be late); a change is `captionDidChange`,
+    /// and said in audio mode (EN 301 549 5.1.3: captions are heard).
+    func showCaption() {
+        var text: String?
+        if let video = scene.config.video, let at = videoPts, at.session == scene.video?.session,
+            let track = video.captions(in: language, fallback: navigator.languages.first)
+        {
+            text = track.text(at: at.pts)
+        }
+        guard text != caption else { return }
+        caption = text
+        sink.add(TraceEvent(view: scene.config.id, .captionDidChange(text: text)))
+        if access.audio, let text { access.say(Utterance(text: text, language: captionLanguage(of: scene))) }
+    }
+
+    /// The language the caption is in: the visitor's where the film has a track in it, else its fallback's.
+    func captionLanguage(of scene: Scene) -> String {
+        guard let video = scene.config.video, video.captions[language] == nil else { return language }
+        return video.captions[navigator.languages.first] != nil ? navigator.languages.first : language
+    }
+
+    /// The caption over the film: the kiosk's words on a plate, centred in a band above the bottom edge, two lines
+    /// at most (larger with larger text, right to left in Arabic).
+    func captionRun(in scene: Scene) -> TextRun? {
+        guard let caption, !caption.isEmpty else { return nil }
+        let margin = 48.0
+        let height = WordStyle.captionBandHeight
+        return TextRun(
+            caption, language: captionLanguage(of: scene), size: WordStyle.captionSize, color: WordStyle.white,
+            rect: Rect(
+                x: margin, y: scene.size.height - height - margin / 2, width: max(0, scene.size.width - 2 * margin),
+                height: height),
+            wraps: true, plate: WordStyle.labelPlate)
     }
 }

@@ -79,6 +79,10 @@ public final class KioskApp {
     /// Video playbacks begun so far (each `VideoShot` its own number), and the frame the host last said it showed.
     var videoSessions = 0
     var videoShown: (pts: Double, frame: Int)?
+    /// Where in its clip the film on screen is, as the host last showed it (its playback's number with it), and
+    /// the caption that shows (`captionDidChange`).
+    var videoPts: (session: Int, pts: Double)?
+    var caption: String?
 
     /// `imageInfo` loads (or has loaded) an image and says its size, or that it failed. The touch calibration
     /// is the manifest's unless `calibration` replaces it; `escapeQuits` in a window.
@@ -202,6 +206,7 @@ public final class KioskApp {
             sink.add(TraceEvent(view: scene.config.id, .pageDidChange(page: page)))
         }
         applyTimedRules()
+        showCaption()
         placeFocus()
     }
 
@@ -288,7 +293,10 @@ public final class KioskApp {
     func contentCommands(of scene: Scene, tiles: inout TileQuery) -> [DrawCommand] {
         var list = scene.drawList(tiles: &tiles, language: language, fallback: navigator.languages.first)
         list += scene.pulse?.commands(in: scene, at: now) ?? []
-        if let shot = videoShot(of: scene) { list.append(.video(shot)) }
+        if let shot = videoShot(of: scene) {
+            list.append(.video(shot))
+            if scene === self.scene, let run = captionRun(in: scene) { list.append(.text(run)) }
+        }
         list += scene.wordCommands(language: language, fallback: navigator.languages.first)
         return list
     }

@@ -55,6 +55,8 @@ public struct TraceEvent: Equatable, Sendable {
         case videoDidEnd(video: String)
         /// A video cannot play (its poster, or the placeholder, stays).
         case videoDidFail(video: String, why: String)
+        /// The caption on screen changed (nil: none).
+        case captionDidChange(text: String?)
         // The installer's tools (docs/deploying.md).
         case calibrationTarget(index: Int, raw: Point)
         case calibrationRound(round: Int, reason: String)
@@ -99,6 +101,7 @@ public struct TraceEvent: Equatable, Sendable {
         case .videoDidLoop: "videoDidLoop"
         case .videoDidEnd: "videoDidEnd"
         case .videoDidFail: "videoDidFail"
+        case .captionDidChange: "captionDidChange"
         case .calibrationTarget: "calibrationTarget"
         case .calibrationRound: "calibrationRound"
         case .calibrationDone: "calibrationDone"
@@ -145,6 +148,7 @@ public struct TraceEvent: Equatable, Sendable {
             "\"video\": \(jsonString(video)), \"decoder\": \(jsonString(decoder)), \"width\": \(width), \"height\": \(height)"
         case .videoDidLoop(let video), .videoDidEnd(let video): "\"video\": \(jsonString(video))"
         case .videoDidFail(let video, let why): "\"video\": \(jsonString(video)), \"why\": \(jsonString(why))"
+        case .captionDidChange(let text): "\"text\": \(text.map(jsonString) ?? "null")"
         case .scrollView, .idleReset, .attractDidStart, .attractDidEnd, .screenDidWake, .stillThereShown,
             .stillThereDismissed, .clockDidSynchronize:
             ""

@@ -177,6 +177,15 @@ public enum ContentCheck {
                 }
                 continue
             }
+            if let video = scene.video {
+                // The film is named; it is opened when it plays (its problems are then one line and videoDidFail).
+                let captions = video.captions.keys.sorted()
+                summary.append(
+                    "\(scene.id): video, \(relative(video.path, to: baseDirectory))"
+                        + (parts.isEmpty ? "" : ", poster \(parts.joined(separator: ", "))")
+                        + (captions.isEmpty ? "" : ", captions in \(captions.joined(separator: ", "))"))
+                continue
+            }
             let kind = scene.type == .carousel ? "carousel of \(scene.pages.count)" : scene.type.rawValue
             let hotspots = scene.hotspots.count == 1 ? "1 hotspot" : "\(scene.hotspots.count) hotspots"
             summary.append("\(scene.id): \(kind), \(parts.joined(separator: ", ")), \(hotspots)")

@@ -35,7 +35,8 @@ extension Manifest {
         case .carousel: o.allow(["id", "type", "pages", "pageControl", "maxZoom", "doubleTapZoom"] + optionKeys)
         case .scroll: o.allow(["id", "type", "image", "axis", "overlays"] + optionKeys)
         case .list: o.allow(["id", "type", "rows", "sectionIndex", "sort"] + optionKeys)
-        case .video: o.allow(["id", "type", "video", "poster", "loop", "sound", "fit", "title", "description"])
+        case .video:
+            o.allow(["id", "type", "video", "poster", "loop", "sound", "fit", "captions", "title", "description"])
         }
         guard
             let id = problems.attempt({ () throws(ManifestError) -> String in
@@ -215,6 +216,9 @@ extension Manifest {
                     }
                     video.fit = f
                 }
+                video.captions = try captionTracks(
+                    o, path: path, baseDirectory: baseDirectory, languages: languages, problems: problems,
+                    readFile: readFile)
                 return video
             }
         }
@@ -341,5 +345,41 @@ extension Manifest {
     static func parseColor(_ s: String) -> RGB? {
         guard s.count == 7, s.first == "#", let v = UInt32(s.dropFirst(), radix: 16) else { return nil }
         return RGB(r: UInt8(v >> 16 & 0xFF), g: UInt8(v >> 8 & 0xFF), b: UInt8(v & 0xFF))
+    }
+
+    /// A video scene's `captions`: one WebVTT file, or one per language. A track that cannot be read is a
+    /// warning naming its first problem's line, and that language has no captions (the film plays on).
+    static func captionTracks(
+        _ o: Object, path: String, baseDirectory: String, languages: [String], problems: ProblemList,
+        readFile: (String) -> Result<[UInt8], FileReadError>
+    ) throws(ManifestError) -> [String: CaptionTrack] {
+        var files: [(tag: String, key: String, relative: String)] = []
+        switch o.values["captions"] {
+        case nil: return [:]
+        case .string(let relative)?: files = [("", "\(path).captions", relative)]
+        case let v?:
+            let co = try Object(v, path: "\(path).captions", problems: problems)
+            for tag in co.values.keys.sorted() {
+                guard languages.contains(tag) else {
+                    problems.error(co.key(tag), "\"\(tag)\" is not one of the manifest's languages")
+                    continue
+                }
+                guard let relative = try co.string(tag) else { continue }
+                files.append((tag, co.key(tag), relative))
+            }
+        }
+        var tracks: [String: CaptionTrack] = [:]
+        for (tag, key, relative) in files {
+            let file = relative.hasPrefix("/") ? relative : baseDirectory + "/" + relative
+            switch readFile(file) {
+            case .failure(let why): problems.warning(key, "\(file): cannot be read (\(why.reason)); no captions")
+            case .success(let bytes):
+                switch CaptionTrack.parse(String(decoding: bytes, as: UTF8.self)) {
+                case .success(let track): tracks[tag] = track
+                case .failure(let problem): problems.warning(key, "\(file): \(problem); no captions")
+                }
+            }
+        }
+        return tracks
     }
 }

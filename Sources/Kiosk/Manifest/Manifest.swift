@@ -135,6 +135,13 @@ public struct VideoConfig: Equatable, Sendable {
     public var loops = true
     public var sound = false
     public var fit = VideoFit.contain
+    /// Its captions by language (`""`: one track for every language).
+    public var captions: [String: CaptionTrack] = [:]
+
+    /// The track for `language`: its own, else the manifest's first language's, else the one for all.
+    public func captions(in language: String, fallback: String) -> CaptionTrack? {
+        captions[language] ?? captions[fallback] ?? captions[""]
+    }
 }
 
 /// How a video fits the screen: whole, with bars beside it (`contain`), or filling it, cut at its edges (`cover`).

@@ -1,0 +1,119 @@
+import ScrollEngine
+import Testing
+
+@testable import Kiosk
+
+/// WebVTT captions (docs/video.md): read, looked up at a film's time, shown and switched with the language.
+@Suite struct CaptionTrackTests {
+    static let vtt = """
+        \u{FEFF}WEBVTT - the museum's opening
+
+        NOTE written by hand
+
+        intro
+        00:00.000 --> 00:01.500 line:90%
+        <v Guide>Welcome</v> to the <i>museum</i>
+
+        00:00:02.000 --> 00:00:04.250
+        Tea &amp; cake
+        upstairs
+
+        00:04.250 --> 00:05.000
+        &lt;end&gt;
+        """
+
+    @Test func cuesAreReadWithTheirTimesAndPlainWords() throws {
+        let track = try CaptionTrack.parse(Self.vtt.replacingOccurrences(of: "\n", with: "\r\n")).get()
+        #expect(track.cues.map(\.text) == ["Welcome to the museum", "Tea & cake\nupstairs", "<end>"])
+        #expect(track.cues.map(\.start) == [0, 2, 4.25])
+        #expect(track.text(at: 0) == "Welcome to the museum")
+        #expect(track.text(at: 1.499) == "Welcome to the museum")
+        #expect(track.text(at: 1.5) == nil)
+        #expect(track.text(at: 4.2499) == "Tea & cake\nupstairs")
+        #expect(track.text(at: 4.25) == "<end>")
+        #expect(track.text(at: 9) == nil)
+    }
+
+    @Test(arguments: [
+        ("WEBVTX\n", 1, "begins with WEBVTT"),
+        ("WEBVTT\n\n00:01.000 -> 00:02.000\nHi\n", 3, "a cue without its times"),
+        ("WEBVTT\n\n\n1\n00:01.000 --> 00:02.00\nHi\n", 5, "is not a cue's times"),
+        ("WEBVTT\n\n00:03.000 --> 00:02.000\nHi\n", 3, "ends before it begins"),
+        ("WEBVTT\n\n00:61.000 --> 01:02.000\nHi\n", 3, "is not a cue's times"),
+    ])
+    func theFirstProblemIsNamedWithItsLine(text: String, line: Int, message: String) {
+        switch CaptionTrack.parse(text) {
+        case .success: Issue.record("parsed: \(text)")
+        case .failure(let p):
+            #expect(p.line == line, "\(p)")
+            #expect(p.message.contains(message), "\(p)")
+        }
+    }
+
+    @Test func aHundredThousandCuesAreReadAndLookedUp() throws {
+        var text = "WEBVTT\n"
+        for i in 0..<CaptionTrack.maximumCues {
+            let s = Double(i) * 0.1
+            text += "\n\(stamp(s)) --> \(stamp(s + 0.1))\ncue \(i)\n"
+        }
+        let track = try CaptionTrack.parse(text).get()
+        #expect(track.cues.count == CaptionTrack.maximumCues)
+        #expect(track.text(at: 5_000.05) == "cue 50000")
+        let more = text + "\n\(stamp(20_000)) --> \(stamp(20_001))\none too many\n"
+        #expect((try? CaptionTrack.parse(more).get()) == nil)
+    }
+
+    func stamp(_ s: Double) -> String {
+        let ms = Int((s * 1000).rounded())
+        let h = ms / 3_600_000
+        let m = ms / 60_000 % 60
+        let sec = ms / 1000 % 60
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let milli = ms % 1000
+        return "\(two(h)):\(two(m)):\(two(sec)).\(milli < 10 ? "00" : milli < 100 ? "0" : "")\(milli)"
+    }
+
+    /// A film's captions in the visitor's language at the frame the host showed, a change a trace event.
+    @Test func theCaptionFollowsTheFilmAndTheLanguage() throws {
+        let files = [
+            "/k/en.vtt": "WEBVTT\n\n00:00.500 --> 00:01.000\nHello\n",
+            "/k/ar.vtt": "WEBVTT\n\n00:00.500 --> 00:01.000\nمرحبا\n",
+            "/k/broken.vtt": "WEBVTT\n\nnonsense\n",
+        ]
+        let text = """
+            {"kioskManifest": 1, "home": "film", "idleTimeoutSeconds": 0, "languages": ["en", "ar", "de"],
+             "scenes": [{"id": "film", "type": "video", "video": "f.mp4",
+                         "captions": {"en": "en.vtt", "ar": "ar.vtt", "de": "broken.vtt"}}]}
+            """
+        let read: (String) -> Result<[UInt8], FileReadError> = { path in
+            files[path].map { .success(Array($0.utf8)) } ?? .failure(FileReadError("none"))
+        }
+        let checked = Manifest.check(
+            text, file: "k.json", baseDirectory: "/k", fileExists: { _ in true }, readFile: read)
+        let warnings = checked.problems.filter(\.isWarning).map { "\($0)" }
+        #expect(warnings.contains { $0.contains("scenes[0].captions.de") && $0.contains("line 3") }, "\(warnings)")
+        let m = try #require(checked.manifest)
+        let app = KioskApp(manifest: m, physicalSize: Size(width: 800, height: 480)) { _ in .missing }
+        func frame(_ t: Double, pts: Double) -> [String] {
+            app.step(to: t)
+            // As the host does: the frame drawn (the film's playback begins with its first), then what it showed.
+            _ = app.drawList()
+            app.videoDid([], shown: (pts, Int(pts * 30)))
+            return app.endFrame(tracing: nil).events.compactMap {
+                if case .captionDidChange(let text) = $0.kind { text ?? "none" } else { nil }
+            }
+        }
+        #expect(frame(0, pts: 0).isEmpty)
+        #expect(frame(500, pts: 0.5).isEmpty)  // the host showed 0.5 in this frame: the next frame shows its cue
+        #expect(frame(517, pts: 0.517) == ["Hello"])
+        #expect(app.drawList().contains { if case .text(let r) = $0 { r.text == "Hello" } else { false } })
+        app.chooseLanguage("ar")
+        #expect(frame(533, pts: 0.533) == ["مرحبا"])
+        // German's track could not be read: the first language's shows.
+        app.chooseLanguage("de")
+        #expect(frame(550, pts: 0.55) == ["Hello"])
+        #expect(frame(1100, pts: 1.1) == [])
+        #expect(frame(1117, pts: 1.117) == ["none"])
+        #expect(!app.drawList().contains { if case .text(let r) = $0 { r.text == "Hello" } else { false } })
+    }
+}
