@@ -116,6 +116,25 @@ import Testing
         #expect(r.trace.count >= 80, "\(kind): the kiosk went on drawing")
     }
 
+    /// A broken film in the attract loop fails in every round (`videoDidFail` each time its scene opens) but is
+    /// one line in the log, not one a round.
+    @Test func aBrokenFilmInTheAttractLoopIsOneLine() throws {
+        let bad = dir.appendingPathComponent("broken.mp4").path
+        try "not a film\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        let config = try Kiosk.manifest(
+            """
+            {"kioskManifest": 1, "home": "map", "idleTimeoutSeconds": 0,
+             "attract": {"afterSeconds": 1, "steps": [{"scene": "film", "seconds": 1}, {"scene": "map", "seconds": 1}]},
+             "scenes": [{"id": "map", "type": "zoom", "image": "images/floorplan.png"},
+                        {"id": "film", "type": "video", "video": "\(bad)"}]}
+            """, in: dir)
+        let r = try Kiosk.run(
+            ["--headless", "320x200", "--config", config, "--screenshot", "9000:\(dir.path)/late.png"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.events.filter { $0.name == "videoDidFail" }.count >= 3, "\(r.events.map(\.name))")
+        #expect(r.stderr.split(separator: "\n").filter { $0.hasPrefix("<3>") }.count == 1, "\(r.stderr)")
+    }
+
     /// Captions at their cue times, in English and, after a tap on the language button, in Arabic: each cue's
     /// `captionDidChange` within 100 ms of its time (the trace's `t` is the kiosk's clock, which the film's runs on),
     /// its words on screen.

@@ -64,7 +64,8 @@ import Testing
             "kiosk_info", "kiosk_up_seconds", "kiosk_frames_presented_total", "kiosk_last_frame_timestamp_seconds",
             "kiosk_frames_late_total", "kiosk_scene", "kiosk_screen_state", "kiosk_touches_total", "kiosk_visits_total",
             "kiosk_placeholders", "kiosk_reloads_total", "kiosk_resident_memory_bytes", "kiosk_texture_memory_bytes",
-            "kiosk_clock_synchronized", "kiosk_renderer_info", "kiosk_display_power",
+            "kiosk_clock_synchronized", "kiosk_renderer_info", "kiosk_display_power", "kiosk_video_frames_shown_total",
+            "kiosk_video_frames_dropped_total", "kiosk_video_decoder_info",
         ] {
             #expect(text.contains("# HELP \(name) "), "\(name)")
             #expect(text.contains("# TYPE \(name) "), "\(name)")
@@ -75,6 +76,22 @@ import Testing
         // A label value escapes its backslash, quote and line break.
         #expect(text.contains(#"kiosk_scene{scene="a\"b\\c\nd"} 1"#))
         #expect(text.hasSuffix("\n"))
+    }
+
+    /// Which decoder plays films, and their frames shown and dropped: the decoder is never a guess (docs/video.md).
+    @Test func theFilmsDecoderAndFrames() {
+        var m = Metrics(scene: "film")
+        #expect(Self.samples(m.exposition(Self.now))[#"kiosk_video_decoder_info{decoder="none"}"#] == "1")
+        m.frameShown(
+            [TraceEvent(.videoDidStart(video: "/k/f.mp4", decoder: "software h264 (2 threads)", width: 8, height: 8))],
+            wallSeconds: 1, late: false)
+        var now = Self.now
+        now.videoFramesShown = 300
+        now.videoFramesDropped = 2
+        let s = Self.samples(m.exposition(now))
+        #expect(m.exposition(now).contains(#"kiosk_video_decoder_info{decoder="software h264 (2 threads)"} 1"#))
+        #expect(s["kiosk_video_frames_shown_total"] == "300")
+        #expect(s["kiosk_video_frames_dropped_total"] == "2")
     }
 
     /// Which renderer draws, and whether the panel is powered (the kiosk turns it off while the screen is blank).

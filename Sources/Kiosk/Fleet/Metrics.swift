@@ -20,6 +20,8 @@ public struct Metrics: Sendable {
     public var scene: String
     /// What the screen shows: `on`, `attract`, `blank_idle`, `blank_hours`, `still_there` (docs/operations.md).
     var screenState = "on"
+    /// The decoder the last film played with (`videoDidStart`), nil before any.
+    var videoDecoder: String?
 
     public static let screenStates = ["on", "attract", "blank_idle", "blank_hours", "still_there"]
 
@@ -40,6 +42,7 @@ public struct Metrics: Sendable {
             case .screenDidBlank(let reason): screenState = "blank_\(reason.rawValue)"
             case .stillThereShown: screenState = "still_there"
             case .attractDidEnd, .screenDidWake, .stillThereDismissed, .idleReset: screenState = "on"
+            case .videoDidStart(_, let decoder, _, _): videoDecoder = decoder
             default: break
             }
         }
@@ -77,6 +80,9 @@ public struct Metrics: Sendable {
         public var renderer: String
         /// Whether the panel is powered: false only when the kiosk turned it off (DPMS) for a blank screen.
         public var displayPowerOn: Bool
+        /// Films' frames shown, and decoded but overtaken before they could be (docs/video.md).
+        public var videoFramesShown = 0
+        public var videoFramesDropped = 0
 
         public init(
             version: String, content: String, upSeconds: Double, placeholders: Int, residentBytes: Int,
@@ -142,6 +148,13 @@ public struct Metrics: Sendable {
         metric(
             "kiosk_display_power", "gauge", "1 while the panel is powered, 0 while the kiosk has turned it off.",
             [("", now.displayPowerOn ? "1" : "0")])
+        metric("kiosk_video_frames_shown_total", "counter", "Films' frames shown.", [("", "\(now.videoFramesShown)")])
+        metric(
+            "kiosk_video_frames_dropped_total", "counter", "Films' frames decoded too late to be shown.",
+            [("", "\(now.videoFramesDropped)")])
+        metric(
+            "kiosk_video_decoder_info", "gauge", "The decoder the last film played with (none before any).",
+            [("{decoder=\"\(Self.label(videoDecoder ?? "none"))\"}", "1")])
         return out
     }
 

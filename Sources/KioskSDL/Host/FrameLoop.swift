@@ -138,12 +138,15 @@ final class FrameLoop {
 
     /// What the metrics say of the kiosk now, beside their counts.
     func metricsNow() -> Metrics.Now {
-        Metrics.Now(
+        var now = Metrics.Now(
             version: kioskVersion, content: app.manifest.contentHash, upSeconds: now() / 1000,
             placeholders: shown.scene.images.filter { !$0.loaded }.count, residentBytes: residentKiB() * 1024,
             textureBytes: renderer.tiles.cache.bytes + (renderer.layers?.bytes ?? 0) + renderer.words.bytes,
             clockSynchronized: wall.isSynchronized, videoDriver: display.videoDriver, renderer: display.rendererName,
             displayPowerOn: panel.isOn)
+        now.videoFramesShown = renderer.videos.framesShown
+        now.videoFramesDropped = renderer.videos.framesDropped
+        return now
     }
 
     /// What the frame's events say of the wall clock, to the journal.

@@ -18,8 +18,10 @@ final class VideoStore {
     private let synchronous: Bool
     private let maxPixels: Int
     private var playing: [Int: Playing] = [:]
-    /// Playbacks that could not play: their poster shows, said once.
+    /// Playbacks that could not play (their poster shows), and the files already said to be broken: a film that
+    /// fails in every round of the attract loop is one line in the log, not one a round.
     private var failed: Set<Int> = []
+    private var said: Set<String> = []
     private var drawn: Set<Int> = []
     private var events: [TraceEvent.Kind] = []
     private var shown: (pts: Double, frame: Int)?
@@ -86,7 +88,7 @@ final class VideoStore {
             p.ended = true
             if let why = p.player.failure {
                 events.append(.videoDidFail(video: shot.path, why: why))
-                log(.error, "\(shot.path): \(why); showing its poster")
+                say(shot.path, why)
             } else {
                 events.append(.videoDidEnd(video: shot.path))
             }
@@ -104,7 +106,11 @@ final class VideoStore {
             if let t = p.texture { SDL_DestroyTexture(t) }
         }
         events.append(.videoDidFail(video: path, why: why))
-        log(.error, "\(path): \(why); showing its poster")
+        say(path, why)
+    }
+
+    private func say(_ path: String, _ why: String) {
+        if said.insert(path).inserted { log(.error, "\(path): \(why); showing its poster") }
     }
 
     /// The end of a frame: what the videos did in it, for the app; the playbacks it did not draw are stopped.
@@ -114,7 +120,8 @@ final class VideoStore {
             if let t = p.texture { SDL_DestroyTexture(t) }
             playing[id] = nil
         }
-        failed = failed.intersection(drawn)
+        // A playback that failed stays failed while it is the one shown (a transition's frames do not draw it).
+        if failed.count > 64 { failed = failed.intersection(drawn) }
         drawn.removeAll(keepingCapacity: true)
         defer {
             events.removeAll(keepingCapacity: true)
