@@ -112,7 +112,7 @@ fi
 next="$share.new"
 rm -rf "$next"
 mkdir -p "$next/deepzoom"
-cp -r Assets/kiosk.json Assets/images Assets/directory.csv Assets/LICENSES.md "$next/"
+cp -r Assets/kiosk.json Assets/images Assets/media Assets/directory.csv Assets/LICENSES.md "$next/"
 cp "$demo" "$next/deepzoom/demo.dzi"
 cp -r "${demo%.dzi}_files" "$next/deepzoom/demo_files"
 install -m 0644 README.md "$next/README.md"

@@ -55,14 +55,14 @@ install -D -m 0755 "$binary" "$root/usr/bin/kiosk"
 [ "$toolchain_libs" = 1 ] || strip --strip-unneeded "$root/usr/bin/kiosk"
 # The demo content is the package's; an operator's content lives in /srv/kiosk, which dpkg never touches.
 mkdir -p "$share/deepzoom"
-cp -r Assets/kiosk.json Assets/images "$share/"
+cp -r Assets/kiosk.json Assets/images Assets/media "$share/"
 # A row's thumbnail is relative to the manifest's folder, which is /etc/kiosk for the package's manifest.
 sed -e 's|,images/|,/usr/share/kiosk/images/|g' Assets/directory.csv > "$share/directory.csv"
 cp "$demo" "$share/deepzoom/demo.dzi"
 cp -r "${demo%.dzi}_files" "$share/deepzoom/demo_files"
 # The operator's manifest: a conffile, kept across upgrades. It starts as the demo, by absolute paths.
 install -d "$root/etc/kiosk"
-sed -e 's|"images/|"/usr/share/kiosk/images/|g' -e 's|"deepzoom/|"/usr/share/kiosk/deepzoom/|g' \
+sed -e 's|"images/|"/usr/share/kiosk/images/|g' -e 's|"media/|"/usr/share/kiosk/media/|g' -e 's|"deepzoom/|"/usr/share/kiosk/deepzoom/|g' \
     -e 's|"rows": "\([^/"]*\)"|"rows": "/usr/share/kiosk/\1"|g' \
     Assets/kiosk.json > "$root/etc/kiosk/kiosk.json"
 # The units, with the package's paths: the kiosk, and the installer's tools beside it (units.sh).

@@ -28,7 +28,10 @@ import Testing
                 $0.hasPrefix("words' textures at each scene's opening view: film ") && $0.contains(" map ")
                     && $0.hasSuffix("(their share of the texture budget: 16.0 MiB)")
             }, "\(lines)")
-        #expect(lines.contains("film: video, media/opening.mp4, captions in ar, de, en"), "\(lines)")
+        #expect(
+            lines.contains(
+                "film: video, media/opening.mp4, poster images/opening-poster.jpg 960x540, captions in ar, de, en"),
+            "\(lines)")
         #expect(lines.count == 9)
         #expect(r.stderr.isEmpty, "\(r.stderr)")
     }
