@@ -4,16 +4,18 @@ import ScrollEngine
 /// `VideoShot` in the frame's draw list); the host decodes and shows it and says back what it showed and what
 /// happened, as the frame's trace events and line.
 extension KioskApp {
-    /// The film `scene` shows now: playing since the scene was first drawn after it opened (a new playback,
-    /// from its first frame, each time it opens).
+    /// Each frame: the scene shown, if it is a film that has not begun since it opened, begins now (a new playback,
+    /// from its first frame, each time its scene opens).
+    func startFilm() {
+        guard scene.config.video != nil, scene.video == nil else { return }
+        videoSessions += 1
+        scene.video = (now, videoSessions)
+        videoPts = nil
+    }
+
+    /// The film `scene` shows now, and how long it has played (nil: not a film, or not begun).
     func videoShot(of scene: Scene) -> VideoShot? {
-        guard let video = scene.config.video else { return nil }
-        if scene.video == nil {
-            videoSessions += 1
-            scene.video = (now, videoSessions)
-            videoPts = nil
-        }
-        let (start, session) = scene.video!
+        guard let video = scene.config.video, let (start, session) = scene.video else { return nil }
         return VideoShot(
             path: video.path, box: Rect(origin: .zero, size: scene.size), fit: video.fit,
             time: max(0, now - start) / 1000, session: session, loops: video.loops)

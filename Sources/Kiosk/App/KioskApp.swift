@@ -206,6 +206,7 @@ public final class KioskApp {
             sink.add(TraceEvent(view: scene.config.id, .pageDidChange(page: page)))
         }
         applyTimedRules()
+        startFilm()
         showCaption()
         placeFocus()
     }
