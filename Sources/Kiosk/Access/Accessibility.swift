@@ -56,13 +56,18 @@ struct Accessibility {
     /// Audio mode ends (the panel's speech switch): speech stops, the focus is let go.
     mutating func stopAudio(sink: EventSink) {
         guard audio else { return }
+        silence(sink: sink)
+        audio = false
+        changed(sink: sink)
+    }
+
+    /// What is said and asked to be said stops, the focus and the fingers exploring are let go.
+    private mutating func silence(sink: EventSink) {
         interrupt(sink: sink)
         pending = nil
-        audio = false
         focused = nil
         context = nil
         explorer = TouchExplorer()
-        changed(sink: sink)
     }
 
     /// `accessibilityDidChange`, with every setting as it now is.
@@ -129,19 +134,15 @@ struct Accessibility {
 
     /// The idle reset: audio mode, the focus, speech and the volume go back to how a new visitor finds them.
     mutating func reset(sink: EventSink) {
-        interrupt(sink: sink)
-        pending = nil
+        silence(sink: sink)
         lastSpoken = nil
-        focused = nil
-        context = nil
-        explorer = TouchExplorer()
         volumeStep = 0
         isPanelOpen = false
         if audio || largeText || highContrast {
             audio = false
             largeText = false
             highContrast = false
-            sink.add(TraceEvent(.accessibilityDidChange(audio: false, largeText: false, highContrast: false)))
+            changed(sink: sink)
         }
     }
 

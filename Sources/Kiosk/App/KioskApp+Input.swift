@@ -132,7 +132,7 @@ extension KioskApp {
     func resize(_ size: Size) {
         guard size != physicalSize else { return }
         physicalSize = size
-        navigator.resize(sceneSize: rotation.sceneSize(size) * (1 / traits.displayScale))
+        navigator.resize(sceneSize: wantedSceneSize)
     }
 
     func noteInput() { presence.noteInput(at: now) }

@@ -49,11 +49,25 @@ extension KioskApp {
             : PanelScale.displayScale(pixels: pixels, config: config)
     }
 
+    /// The size the scenes are laid out at on a screen of `pixels` turned by `rotation`: in points of the display
+    /// scale.
+    static func sceneSize(
+        pixels: Size, rotation: Rotation, largeText: Bool, config: AccessibilityConfig
+    ) -> Size {
+        rotation.sceneSize(pixels) * (1 / displayScale(largeText: largeText, pixels: pixels, config: config))
+    }
+
+    /// The scene size for the screen, the visitor's larger text and the manifest in use now.
+    var wantedSceneSize: Size {
+        Self.sceneSize(
+            pixels: physicalSize, rotation: rotation, largeText: access.largeText, config: manifest.accessibility)
+    }
+
     /// The scenes are laid out in points of the screen at the traits' scale: when that changed (larger text on or
     /// off, the idle reset, a resize), they are laid out again, each view showing what it showed where it showed
     /// it (a picture at the same pixels, a carousel on its page, a list from the same row).
     func layOut() {
-        let wanted = rotation.sceneSize(physicalSize) * (1 / traits.displayScale)
+        let wanted = wantedSceneSize
         guard wanted != navigator.sceneSize else { return }
         let r = navigator.sceneSize.width > 0 ? wanted.width / navigator.sceneSize.width : 1
         var views = viewStates()

@@ -102,8 +102,8 @@ public final class KioskApp {
         navigator = sink.quietly {
             Navigator(
                 manifest: manifest,
-                sceneSize: rotation.sceneSize(physicalSize)
-                    * (1 / Self.displayScale(largeText: false, pixels: physicalSize, config: manifest.accessibility)),
+                sceneSize: Self.sceneSize(
+                    pixels: physicalSize, rotation: rotation, largeText: false, config: manifest.accessibility),
                 startScene: startScene, sink: sink,
                 imageInfo: imageInfo)
         }
@@ -136,8 +136,8 @@ public final class KioskApp {
         // A new panel in the manifest may change how many pixels a point is.
         navigator.replace(
             new,
-            sceneSize: rotation.sceneSize(physicalSize)
-                * (1 / Self.displayScale(largeText: access.largeText, pixels: physicalSize, config: new.accessibility)))
+            sceneSize: Self.sceneSize(
+                pixels: physicalSize, rotation: rotation, largeText: access.largeText, config: new.accessibility))
         presence.rules = Presence.Rules(new)
         keys = KeyTable(new.accessibility)
         wallRules.schedule = ScheduleRule()

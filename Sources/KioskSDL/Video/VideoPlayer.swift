@@ -17,12 +17,9 @@ final class VideoPlayer: @unchecked Sendable {
         var pitches: [Int]
     }
 
-    let path: String
     let width: Int
     let height: Int
     let decoder: String
-    let container: String
-    let codec: String
     let frameSeconds: Double
     let loops: Bool
     /// How many decoded frames wait at most (about 3 MiB each at 1080p).
@@ -49,7 +46,7 @@ final class VideoPlayer: @unchecked Sendable {
         guard let v = kiosk_video_open(path, maxPixels, &why, why.count) else {
             return .failure(Problem(message: Self.text(why)))
         }
-        return .success(VideoPlayer(path: path, video: v, loops: loops))
+        return .success(VideoPlayer(video: v, loops: loops))
     }
 
     /// A C string the decoder wrote into `buffer`.
@@ -57,15 +54,12 @@ final class VideoPlayer: @unchecked Sendable {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private init(path: String, video: OpaquePointer, loops: Bool) {
-        self.path = path
+    private init(video: OpaquePointer, loops: Bool) {
         self.video = video
         self.loops = loops
         width = Int(kiosk_video_width(video))
         height = Int(kiosk_video_height(video))
         decoder = String(cString: kiosk_video_decoder(video))
-        container = String(cString: kiosk_video_container(video))
-        codec = String(cString: kiosk_video_codec(video))
         frameSeconds = kiosk_video_frame_seconds(video)
         let thread = Thread { [self] in decode() }
         thread.name = "kiosk-video"
