@@ -68,8 +68,8 @@ extension DrawCommand {
 /// What the drawing of a frame asks of the tile store: which tiles are loaded, and in return the tiles it
 /// wanted but did not have (nearest the centre first) and those the current motion will need.
 public struct TileQuery {
-    /// Whether a tile can be drawn this frame. A store may load a tile it has at hand to say yes (the kiosk's
-    /// does on the virtual clock: `TileStore.loadIfAtHand`); the draw list asks only for tiles it would draw.
+    /// Whether a tile can be drawn this frame: a lookup of what the store holds, never a load (the tiles a list
+    /// missed come back in `missing`; the host loads them, or loads those at hand and makes the list again).
     public var isLoaded: (TileKey) -> Bool
     /// A loaded tile's opacity (below 1 while it blends in).
     public var opacity: (TileKey) -> Double = { _ in 1 }

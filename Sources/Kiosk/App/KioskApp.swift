@@ -84,11 +84,11 @@ public final class KioskApp {
     var videoPts: (session: Int, pts: Double)?
     var caption: String?
 
-    /// `imageInfo` loads (or has loaded) an image and says its size, or that it failed. The touch calibration
-    /// is the manifest's unless `calibration` replaces it; `escapeQuits` in a window.
+    /// `images` says what the manifest's pictures are (`ImageCatalog`). The touch calibration is the manifest's
+    /// unless `calibration` replaces it; `escapeQuits` in a window.
     public init(
         manifest: Manifest, physicalSize: Size, rotation: Rotation = .none, startScene: String? = nil,
-        calibration: Calibration? = nil, escapeQuits: Bool = false, imageInfo: @escaping (String) -> ImageInfo
+        calibration: Calibration? = nil, escapeQuits: Bool = false, images: ImageCatalog
     ) {
         self.calibration = calibration ?? manifest.calibration
         self.escapeQuits = escapeQuits
@@ -104,9 +104,18 @@ public final class KioskApp {
                 manifest: manifest,
                 sceneSize: Self.sceneSize(
                     pixels: physicalSize, rotation: rotation, largeText: false, config: manifest.accessibility),
-                startScene: startScene, sink: sink,
-                imageInfo: imageInfo)
+                startScene: startScene, sink: sink, images: images)
         }
+    }
+
+    /// The app with every picture of `manifest` described by `describe` (tests and tools that make no files).
+    public convenience init(
+        manifest: Manifest, physicalSize: Size, rotation: Rotation = .none, startScene: String? = nil,
+        calibration: Calibration? = nil, describe: (String) -> ImageInfo
+    ) {
+        self.init(
+            manifest: manifest, physicalSize: physicalSize, rotation: rotation, startScene: startScene,
+            calibration: calibration, images: ImageCatalog(manifest, describe: describe))
     }
 
     // MARK: Scenes
@@ -123,9 +132,9 @@ public final class KioskApp {
     /// New content (a reload, docs/operations.md): the scene, its offsets, zoom and page are kept when the new
     /// manifest has a scene of the same id showing the same images; otherwise the kiosk goes home. Reports
     /// `contentDidReload`. The touch calibration becomes `calibration` (a calibration file's), else the new
-    /// manifest's. Returns the id of the scene shown.
+    /// manifest's; its pictures are `images` (nil: those known so far). Returns the id of the scene shown.
     @discardableResult
-    public func reload(_ new: Manifest, calibration: Calibration? = nil) -> String {
+    public func reload(_ new: Manifest, images: ImageCatalog? = nil, calibration: Calibration? = nil) -> String {
         self.calibration = calibration ?? new.calibration
         let oldScene = scene
         let old = scene.config
@@ -135,7 +144,7 @@ public final class KioskApp {
         if presence.attractLoop != nil { changeScreen(to: .scenes) }
         // A new panel in the manifest may change how many pixels a point is.
         navigator.replace(
-            new,
+            new, images: images ?? navigator.images,
             sceneSize: Self.sceneSize(
                 pixels: physicalSize, rotation: rotation, largeText: access.largeText, config: new.accessibility))
         presence.rules = Presence.Rules(new)

@@ -20,7 +20,8 @@ final class Navigator {
     private var scenes: [String: Scene] = [:]
     private var openedFrom: [String: (scene: String, hotspot: String)] = [:]
     let sink: EventSink
-    let imageInfo: (String) -> ImageInfo
+    /// What the content's pictures are (a reload brings its own).
+    var images: ImageCatalog
     /// The languages offered, the visitor's, and whether the choice is open.
     private(set) var languages: Languages
 
@@ -35,19 +36,18 @@ final class Navigator {
     static let reloadFadeMs = 300.0
 
     init(
-        manifest: Manifest, sceneSize: Size, startScene: String?, sink: EventSink,
-        imageInfo: @escaping (String) -> ImageInfo
+        manifest: Manifest, sceneSize: Size, startScene: String?, sink: EventSink, images: ImageCatalog
     ) {
         self.manifest = manifest
         home = manifest.home
         self.sceneSize = sceneSize
         self.sink = sink
-        self.imageInfo = imageInfo
+        self.images = images
         languages = Languages(manifest.languages)
         let first = startScene.flatMap { manifest.scene($0) } ?? manifest.scene(manifest.home) ?? manifest.scenes[0]
         let paths = first.imagePaths(in: languages.current)
         scene = Scene(
-            config: first, size: sceneSize, images: paths.map(imageInfo), imagePaths: paths,
+            config: first, size: sceneSize, images: paths.map { images[$0] }, imagePaths: paths,
             language: languages.current, fallback: languages.first, sink: sink)
         scenes[first.id] = scene
         wire(scene)
@@ -57,7 +57,7 @@ final class Navigator {
     func makeScene(_ config: SceneConfig) -> Scene {
         if let s = scenes[config.id] { return s }
         let paths = config.imagePaths(in: languages.current)
-        return newScene(config, images: paths.map(imageInfo), paths: paths)
+        return newScene(config, images: paths.map { images[$0] }, paths: paths)
     }
 
     /// A new instance of a scene, which replaces the one kept for its id.
@@ -188,9 +188,10 @@ final class Navigator {
     }
 
     /// New content: the scenes made from the old are let go (a scene placed or opened next is the new one's).
-    func replace(_ new: Manifest, sceneSize size: Size) {
+    func replace(_ new: Manifest, images: ImageCatalog, sceneSize size: Size) {
         openedFrom.removeAll()
         manifest = new
+        self.images = images
         sceneSize = size
         home = new.home
         scenes.removeAll()
@@ -275,7 +276,7 @@ final class Navigator {
     func showLanguageImages() {
         for (id, kept) in scenes where !kept.config.localizedImages.isEmpty {
             let paths = kept.config.imagePaths(in: languages.current)
-            guard paths != kept.imagePaths, !kept.showImages(paths.map(imageInfo), paths: paths) else { continue }
+            guard paths != kept.imagePaths, !kept.showImages(paths.map { images[$0] }, paths: paths) else { continue }
             scenes[id] = nil
             if kept === scene { open(makeScene(kept.config)) }
         }

@@ -16,11 +16,13 @@ final class ContentReload: @unchecked Sendable {
     let path: String
     /// The screen (physical pixels) whose first level of each Deep Zoom image is checked.
     let screen: Size
+    /// How the new content's pictures are described for its catalog (the image store's rules).
+    let facts: ImageFacts
     /// The SDL event a finished load pushes.
     let doneEvent: UInt32
     let lock = NSLock()
     /// What the last load found (set on the loading thread, taken on the frame loop's).
-    private var finished: ContentReport?
+    private var finished: (report: ContentReport, images: ImageCatalog)?
     /// Main thread only.
     private(set) var isLoading = false
     private var again = false
@@ -30,9 +32,10 @@ final class ContentReload: @unchecked Sendable {
     /// A load this long is not normal: a thousand images check in a few seconds.
     static let slowLoadSeconds = 30.0
 
-    init(path: String, screen: Size) {
+    init(path: String, screen: Size, facts: ImageFacts) {
         self.path = path
         self.screen = screen
+        self.facts = facts
         doneEvent = SDL_RegisterEvents(1)
     }
 
@@ -57,14 +60,15 @@ final class ContentReload: @unchecked Sendable {
         loadStartTicks = SDL_GetTicks64()
         warnedSlow = false
         log(.info, "reload: checking \(path)")
-        let (path, screen, done) = (self.path, self.screen, doneEvent)
+        let (path, screen, facts, done) = (self.path, self.screen, self.facts, doneEvent)
         let t = Thread { [self] in
             SignalListener.leaveSignalsToTheMainThread()
             // The load yields to the frame loop, as the tile decoders do.
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, TileWorkers.niceness)
             let report = Runner.checkContent(path, screen: screen)
+            let images = report.manifest.map(facts.catalog) ?? ImageCatalog()
             lock.lock()
-            finished = report
+            finished = (report, images)
             lock.unlock()
             IdleWait.post(done)
         }
@@ -73,9 +77,9 @@ final class ContentReload: @unchecked Sendable {
         return true
     }
 
-    /// The finished load's report, once (nil while loading or when none ran). A load asked for meanwhile
-    /// starts when the caller has dealt with this one (`next`).
-    func take() -> ContentReport? {
+    /// The finished load's report and its pictures' catalog (not numbered yet), once (nil while loading or when
+    /// none ran). A load asked for meanwhile starts when the caller has dealt with this one (`next`).
+    func take() -> (report: ContentReport, images: ImageCatalog)? {
         lock.lock()
         defer { lock.unlock() }
         guard let report = finished else { return nil }

@@ -11,7 +11,7 @@ extension FrameLoop {
     /// A load finished: problems leave the content as it is and are logged; good content waits for the frame
     /// that swaps it in (`renderFrame`).
     func finishReload(at t: Double) {
-        guard let reload = reloading.loader, let report = reload.take() else { return }
+        guard let reload = reloading.loader, let (report, images) = reload.take() else { return }
         if let (start, frames, worst) = reloading.loading {
             log(
                 .info,
@@ -31,7 +31,7 @@ extension FrameLoop {
             app.reload(failedWith: why)
             return
         }
-        reloading.pending = (manifest, t)
+        reloading.pending = (manifest, images, t)
     }
 
     /// A `SIGHUP`: a load starts, or follows the one running. The installer's tools show no content: there it is
@@ -69,13 +69,13 @@ extension FrameLoop {
     }
 
     func swapContent() {
-        guard let (manifest, _) = reloading.pending, let reload = reloading.loader else { return }
+        guard let (manifest, images, _) = reloading.pending, let reload = reloading.loader else { return }
         reloading.pending = nil
         renderer.contentChanged(
             keeping: Set(manifest.scenes.flatMap(\.allImagePaths)), fonts: manifest.fonts,
             textureBudgetBytes: manifest.textureBudgetBytes)
         let scene = app.reload(
-            manifest,
+            manifest, images: renderer.images.number(images),
             calibration: CalibrationFile.effective(file: reloading.calibrationFile, manifest: manifest.calibration))
         log(.info, "reload: \(reload.path): \(manifest.scenes.count) scenes; showing \(scene)")
         outputs.speech?.voices = manifest.accessibility.voices
@@ -94,5 +94,5 @@ struct ReloadHandoff {
     /// While a load runs: when it began (real ms), the frames drawn meanwhile and the longest of them.
     var loading: (start: Double, frames: Int, worstMs: Double)?
     /// Checked new content waiting for the screen to come to rest, and when it was ready (kiosk clock).
-    var pending: (manifest: Manifest, readyAt: Double)?
+    var pending: (manifest: Manifest, images: ImageCatalog, readyAt: Double)?
 }

@@ -51,7 +51,7 @@ public enum Runner {
             manifest: manifest, physicalSize: display.size, rotation: options.rotation, startScene: options.scene,
             calibration: options.calibrate
                 ? nil : CalibrationFile.effective(file: calibrationFile, manifest: manifest.calibration),
-            escapeQuits: windowed, imageInfo: images.info)
+            escapeQuits: windowed, images: images.number(images.facts.catalog(manifest)))
         var wizard: CalibrationScreen?
         if options.calibrate {
             wizard = app.start(.calibration) as? CalibrationScreen
@@ -64,7 +64,7 @@ public enum Runner {
             options: options, app: app, display: display, renderer: renderer, replay: replay, service: service)
         if !options.calibrate && !options.touchTest, let path = manifestPath(options, defaultManifest: defaultManifest)
         {
-            loop.reloading.loader = ContentReload(path: path, screen: display.size)
+            loop.reloading.loader = ContentReload(path: path, screen: display.size, facts: images.facts)
             loop.reloading.calibrationFile = calibrationFile
         }
         try loop.run()

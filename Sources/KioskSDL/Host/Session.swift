@@ -24,7 +24,7 @@ public final class HeadlessSession {
             display: display, tiles: tiles, budgetBytes: TextureBudget.pictures(manifest.textureBudgetBytes))
         app = KioskApp(
             manifest: manifest, physicalSize: display.size, rotation: rotation, startScene: scene,
-            imageInfo: images.info)
+            images: images.number(images.facts.catalog(manifest)))
         renderer = Renderer(
             display: display, images: images, fonts: manifest.fonts, textureBudgetBytes: manifest.textureBudgetBytes)
         pipeline = FramePipeline(app: app, renderer: renderer, display: display)

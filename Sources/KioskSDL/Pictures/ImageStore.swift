@@ -60,10 +60,45 @@ final class ImageStore {
         IMG_Init(Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue))
     }
 
-    /// An image's size and kind (loaded the first time; a picture let go stays known).
-    func info(_ path: String) -> ImageInfo {
-        if let e = entries[path] { return e.info }
-        return loaded(path).info
+    /// What this store's pictures are before they load (`ImageFacts`: its renderer's texture limit, whether it
+    /// can cut large pictures into the cache folder), for the content's catalog.
+    var facts: ImageFacts { ImageFacts(maxTextureSize: maxTextureSize, canCut: cacheFolder() != nil) }
+
+    /// The number each pyramid picture's tiles are registered under (`TileKey.image`), by path: given when the
+    /// content's catalog is numbered, kept while the picture is (a reload that keeps it keeps its tiles).
+    var pyramidIDs: [String: Int] = [:]
+
+    /// `catalog` with its pyramids numbered as this store registers them, kept as the content shown's: a picture
+    /// it keeps keeps its number, a new one takes the next (never reused: a retired pyramid's late tiles are
+    /// recognised by it).
+    func number(_ catalog: ImageCatalog) -> ImageCatalog {
+        var numbered = catalog
+        for (path, info) in catalog.infos.sorted(by: { $0.key < $1.key }) where info.pyramid != nil {
+            numbered.infos[path]?.id = pyramidID(path)
+        }
+        self.catalog = numbered
+        return numbered
+    }
+
+    /// The catalog of the content shown, as numbered.
+    var catalog = ImageCatalog()
+
+    /// The pictures of a scene about to be drawn (`paths`) that load before its draw list is made: a pyramid is
+    /// registered (the draw list asks for its tiles by number), and a picture the catalog found broken is tried,
+    /// so the reason is said once, when its scene first shows. A plain picture loads when it is drawn.
+    func prepare(_ paths: [String]) {
+        for path in paths where entries[path] == nil {
+            let info = catalog[path]
+            if info.pyramid != nil || !info.loaded { _ = loaded(path) }
+        }
+    }
+
+    /// The number of pyramid picture `path`: its own, or the next.
+    func pyramidID(_ path: String) -> Int {
+        if let id = pyramidIDs[path] { return id }
+        pyramidIDs[path] = nextPyramidID
+        nextPyramidID += 1
+        return nextPyramidID - 1
     }
 
     /// What the pictures' whole textures hold (4 bytes a pixel; a pyramid's tiles are the tile cache's).
@@ -89,6 +124,9 @@ final class ImageStore {
 
     /// Whether `e` was drawn in the frame being drawn or the one before.
     func isOnScreen(_ e: Entry) -> Bool { e.drawnInFrame > 0 && e.drawnInFrame + 1 >= frame }
+
+    /// Whether picture `path` loaded as a placeholder (its file broken past what its header said).
+    func isPlaceholder(_ path: String) -> Bool { entries[path].map { !$0.info.loaded } ?? false }
 
     /// Whether `path` has no texture it could have: never loaded, or let go.
     func needsTexture(_ path: String) -> Bool { entries[path].map(\.isLetGo) ?? true }
@@ -118,7 +156,9 @@ final class ImageStore {
             if let t = e.texture { SDL_DestroyTexture(t) }
             if e.info.pyramid != nil { tiles.unregister(e.info.id) }
             entries[path] = nil
+            pyramidIDs[path] = nil
         }
+        pyramidIDs = pyramidIDs.filter { paths.contains($0.key) }
     }
 
     /// The renderer's device was reset: every plain image's texture is gone, and is made again from its file
@@ -159,7 +199,7 @@ final class ImageStore {
                 switch TileFile.open(
                     image: path, width: w, height: h, folder: folder, opaqueFormat: format, progress: whileWorking)
                 {
-                case .file(let file): return pyramidEntry(file, isOpaque: file.isOpaque)
+                case .file(let file): return pyramidEntry(file, path: path, isOpaque: file.isOpaque)
                 case .broken(let why):
                     log(.warning, "\(path): cannot load the image (\(why)); showing a placeholder")
                     return .placeholder
@@ -195,7 +235,7 @@ final class ImageStore {
             let source = MemoryPyramidSource(
                 path: path, surface: surface, opaqueFormat: display.textures.opaqueFormat)
         {
-            return pyramidEntry(source, isOpaque: opaque)
+            return pyramidEntry(source, path: path, isOpaque: opaque)
         }
         var scale = 1.0
         if let limit = maxTextureSize, max(w, h) > limit {
@@ -247,10 +287,9 @@ final class ImageStore {
     /// A frame that took longer than this adopts nothing (a third of a 60 Hz frame).
     static let adoptWithinMs = 1000.0 / 60 / 3
 
-    /// An image drawn from the tiles of `source`, registered with the tile store under the next number.
-    func pyramidEntry(_ source: any TileSource, isOpaque: Bool) -> Entry {
-        let id = nextPyramidID
-        nextPyramidID += 1
+    /// An image drawn from the tiles of `source`, registered with the tile store under its number.
+    func pyramidEntry(_ source: any TileSource, path: String, isOpaque: Bool) -> Entry {
+        let id = pyramidID(path)
         tiles.register(source, id: id)
         let p = source.pyramid
         let size = Size(width: Double(p.width), height: Double(p.height))
@@ -264,7 +303,7 @@ final class ImageStore {
         case .success(let pyramid):
             // JPEG tiles have no alpha; PNG tiles may.
             let opaque = ["jpg", "jpeg"].contains(pyramid.format.lowercased())
-            return pyramidEntry(DeepZoomFileSource(path: path, pyramid: pyramid), isOpaque: opaque)
+            return pyramidEntry(DeepZoomFileSource(path: path, pyramid: pyramid), path: path, isOpaque: opaque)
         case .failure(let problem):
             log(.warning, "\(path): \(problem.message); showing a placeholder")
             return .placeholder

@@ -83,14 +83,24 @@ final class TileStore {
     /// Whether a tile can be drawn: loaded, or failed (a placeholder is drawn for it).
     func isLoaded(_ key: TileKey) -> Bool { cache.contains(key) || failed.contains(key) }
 
-    /// A tile a frame is about to draw: whether it can be, loading it now when it is at hand (on the virtual
-    /// clock every tile is loaded before its frame; an in-memory pyramid's tile costs less than a request). The
-    /// draw list's tile query (`TileQuery.isLoaded`) asks this.
-    func loadIfAtHand(_ key: TileKey) -> Bool {
-        if isLoaded(key) { return true }
-        guard synchronous || sources[key.image]?.isCheap == true else { return false }
-        load(key, pinned: false)
-        return true
+    /// Loads those of `keys` (tiles a draw list missed) that are at hand: every tile on the virtual clock, where
+    /// each is loaded before its frame; an in-memory pyramid's, which costs less than a request. Whether any was
+    /// (the draw list is then made again, and draws them this frame). The draw list itself only asks what is
+    /// loaded (`TileQuery.isLoaded`): loading is the store's.
+    func loadAtHand(_ keys: some Sequence<TileKey>) -> Bool {
+        var loadedAny = false
+        for key in keys where !isLoaded(key) {
+            guard let source = sources[key.image] else {
+                // A pyramid that did not load (the image store said why): a placeholder, as for a failed tile.
+                failed.insert(key)
+                loadedAny = true
+                continue
+            }
+            guard synchronous || source.isCheap else { continue }
+            load(key, pinned: false)
+            loadedAny = true
+        }
+        return loadedAny
     }
 
     /// A loaded tile's opacity now: below 1 for `blendMs` after its upload.

@@ -108,8 +108,9 @@ final class PictureLayers {
                 // once complete.
                 let part = Rect(
                     x: Double(left), y: Double(top), width: Double(right - left), height: Double(bottom - top))
-                let commands = scene.pictureCommands(
-                    picture, region: r.rotation.inverse.rect(part, in: turned), tiles: &r.query)
+                let commands = r.withTilesAtHand {
+                    scene.pictureCommands(picture, region: r.rotation.inverse.rect(part, in: turned), tiles: &$0)
+                }
                 var inPart = context.within(box: picture.frame.size, shift: Point(x: Double(-ox), y: Double(-oy)))
                 inPart.part = Rect(
                     x: Double(ox + left), y: Double(oy + top), width: Double(right - left), height: Double(bottom - top)
@@ -134,8 +135,9 @@ final class PictureLayers {
         // The tile's square, in the picture's points (placed at the origin, before the turn).
         let square = Rect(x: Double(key.column * t), y: Double(key.row * t), width: Double(t), height: Double(t))
         let missingBefore = r.query.missing.count
-        let commands = scene.pictureCommands(
-            picture, region: r.rotation.inverse.rect(square, in: turned), tiles: &r.query)
+        let commands = r.withTilesAtHand {
+            scene.pictureCommands(picture, region: r.rotation.inverse.rect(square, in: turned), tiles: &$0)
+        }
         let complete =
             r.query.missing.count == missingBefore
             && !commands.contains { if case .tile(_, _, _, let o) = $0 { o < 1 } else { false } }

@@ -9,10 +9,9 @@ import ScrollEngine
 /// navigation bar stays through a push.
 extension Renderer {
     func drawTransition(
-        _ t: SceneTransition, from outgoing: Scene, to shown: KioskFrame, of app: KioskApp, at ms: Double,
-        query: inout TileQuery
+        _ t: SceneTransition, from outgoing: Scene, to shown: KioskFrame, of app: KioskApp, at ms: Double
     ) {
-        drawScenes(t, from: outgoing, to: shown, of: app, at: ms, query: &query)
+        drawScenes(t, from: outgoing, to: shown, of: app, at: ms)
         if Self.chromeStaysPut(t) {
             execute(
                 app.chromeDrawList(over: shown.scene),
@@ -25,8 +24,7 @@ extension Renderer {
 
     /// The two scenes of `t` at `ms`, from their kept pictures.
     private func drawScenes(
-        _ t: SceneTransition, from outgoing: Scene, to shown: KioskFrame, of app: KioskApp, at ms: Double,
-        query: inout TileQuery
+        _ t: SceneTransition, from outgoing: Scene, to shown: KioskFrame, of app: KioskApp, at ms: Double
     ) {
         if snapshots.running?.transition != t, t.reload, let before = snapshots.shownBeforeReload {
             snapshots.endTransition()
@@ -36,7 +34,7 @@ extension Renderer {
             snapshots.endTransition()
             guard
                 let old = snapshot(
-                    outgoing, sceneSize: shown.drawSize, chrome: !Self.chromeStaysPut(t), of: app, query: &query)
+                    outgoing, sceneSize: shown.drawSize, chrome: !Self.chromeStaysPut(t), of: app)
             else { return }
             snapshots.running = (t, old, nil)
             return
@@ -48,7 +46,7 @@ extension Renderer {
             // drawing, keeping and mixing in one frame would take it past its time.
             guard
                 let captured = snapshot(
-                    shown.scene, sceneSize: shown.drawSize, chrome: !Self.chromeStaysPut(t), of: app, query: &query)
+                    shown.scene, sceneSize: shown.drawSize, chrome: !Self.chromeStaysPut(t), of: app)
             else { return }
             snapshots.running = (t, old, captured)
             calls.perform(.blend(old, SDL_BLENDMODE_NONE))
@@ -94,16 +92,14 @@ extension Renderer {
     /// Draws `scene` as a frame at rest shows it (its pictures kept at their scale, filtered), with its `chrome`
     /// or without, and keeps it.
     func snapshot(
-        _ scene: Scene, sceneSize: Size, chrome: Bool, of app: KioskApp, query: inout TileQuery
+        _ scene: Scene, sceneSize: Size, chrome: Bool, of app: KioskApp
     ) -> OpaquePointer? {
-        self.query = query
         var context = frameContext(scene: scene, background: app.manifest.background, sceneSize: sceneSize)
         context.snapshotting = true
-        let list =
-            chrome
-            ? app.drawList(of: scene, tiles: &self.query) : app.contentDrawList(of: scene, tiles: &self.query)
+        let list = withTilesAtHand {
+            chrome ? app.drawList(of: scene, tiles: &$0) : app.contentDrawList(of: scene, tiles: &$0)
+        }
         draw(list, in: context)
-        query = self.query
         tiles.request(missing: query.missing, prefetch: query.prefetch)
         return snapshots.captureScreen()
     }

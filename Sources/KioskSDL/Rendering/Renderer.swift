@@ -67,23 +67,33 @@ final class Renderer {
     func draw(_ shown: KioskFrame, of app: KioskApp, at ms: Double) -> [DrawCommand] {
         frameStart = SDL_GetPerformanceCounter()
         tiles.beginFrame(at: ms)
-        var query = TileQuery { [tiles] key in tiles.loadIfAtHand(key) }
+        images.prepare(shown.scene.imagePaths + (shown.outgoing?.imagePaths ?? []))
+        query = TileQuery { [tiles] key in tiles.isLoaded(key) }
         query.opacity = { [tiles] key in tiles.opacity(key) }
         if let transition = shown.transition, let outgoing = shown.outgoing,
             !transition.reload || snapshots.shownBeforeReload != nil || snapshots.running?.transition == transition
         {
-            drawTransition(transition, from: outgoing, to: shown, of: app, at: ms, query: &query)
+            drawTransition(transition, from: outgoing, to: shown, of: app, at: ms)
             return []
         }
         snapshots.endTransition()
         snapshots.dropShownBeforeReload()
-        let list = app.drawList(tiles: &query)
-        self.query = query
+        let list = withTilesAtHand { app.drawList(tiles: &$0) }
         draw(
             list, in: frameContext(scene: shown.scene, background: app.manifest.background, sceneSize: shown.drawSize))
         tiles.request(missing: self.query.missing, prefetch: self.query.prefetch)
         tiles.endBlends()
         return list
+    }
+
+    /// What `make` returns with the frame's tile query (`query`): the tiles it missed that are at hand are
+    /// loaded and it is made again, so they are drawn this frame (`TileStore.loadAtHand`).
+    func withTilesAtHand<T>(_ make: (inout TileQuery) -> T) -> T {
+        let before = query
+        let made = make(&query)
+        guard tiles.loadAtHand(query.missing[before.missing.count...]) else { return made }
+        query = before
+        return make(&query)
     }
 
     /// Whether the last frame showed the picture as a frame at rest should: no visible tile missing (a stand-in
