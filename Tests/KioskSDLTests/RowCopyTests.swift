@@ -35,8 +35,8 @@ import Testing
 
 /// In `SDLEventTests`' serialized suite: SDL's state is the process's.
 extension SDLEventTests {
-    /// The software renderer's plain copies made by `RowCopy` give the screen SDL's own copy gives, pixel for
-    /// pixel: copies within the screen, across its edges, under a clip rectangle, small and large (the large
+    /// The software renderer's plain copies made by `RowCopy` (by memcpy or streamed, whichever the machine
+    /// was measured to copy faster; or left to SDL) give the screen SDL's own copy gives, pixel for pixel: copies within the screen, across its edges, under a clip rectangle, small and large (the large
     /// ones stream); and those that are not plain (blending, modulated, scaled, a source beyond the texture) are
     /// left to SDL.
     @Test func aPlainCopyIsTheCopySDLMakes() throws {
@@ -81,17 +81,26 @@ extension SDLEventTests {
                 SDL_Rect(x: 290, y: 190, w: 100, h: 100)
             ),
         ]
-        for (source, destination, clip) in cases {
-            var s = source
-            var d = destination
-            let sdl = screen(clip: clip) { SDL_RenderCopy(renderer, texture, &s, &d) }
-            var took = false
-            let ours = screen(clip: clip) { took = rows.copy(texture, source, destination) }
-            #expect(took, "\(source) to \(destination) is a plain copy")
-            let differing = zip(ours, sdl).filter { $0 != $1 }.count
-            #expect(
-                differing == 0, "\(source) to \(destination) under \(String(describing: clip)): \(differing) pixels")
+        // Each of the ways a copy can be measured fastest: ours by memcpy or streamed, or SDL's own.
+        for method in CopyMethod.allCases {
+            rows.calibration.choose(method)
+            for (source, destination, clip) in cases {
+                var s = source
+                var d = destination
+                let sdl = screen(clip: clip) { SDL_RenderCopy(renderer, texture, &s, &d) }
+                var took = false
+                let ours = screen(clip: clip) {
+                    took = rows.copy(texture, source, destination)
+                    if !took { SDL_RenderCopy(renderer, texture, &s, &d) }
+                }
+                #expect(took == (method != .sdl), "\(method): \(source) to \(destination) is a plain copy")
+                let differing = zip(ours, sdl).filter { $0 != $1 }.count
+                #expect(
+                    differing == 0,
+                    "\(method): \(source) to \(destination) under \(String(describing: clip)): \(differing) pixels")
+            }
         }
+        rows.calibration.choose(.streamed)
         let whole = SDL_Rect(x: 0, y: 0, w: 100, h: 100)
         #expect(!rows.copy(texture, whole, SDL_Rect(x: 0, y: 0, w: 200, h: 100)), "scaled")
         #expect(!rows.copy(texture, SDL_Rect(x: 350, y: 0, w: 100, h: 100), whole), "beyond the texture")
@@ -122,4 +131,17 @@ extension SDLEventTests {
         #expect(kept > 0, "the frame copies kept tiles")
         #expect(session.renderer.layers?.tiles.isEmpty == false)
     }
+}
+
+/// The measurement at start times each way of copying a screen and takes the fastest; what it found is one line.
+@Test func theCopyMeasuredFastestIsTheOneUsed() {
+    let timings = CopyCalibration.measure(
+        width: 64, height: 48, format: SDL_PIXELFORMAT_XRGB8888.rawValue, rounds: 2)
+    #expect(Set(timings.keys) == Set(CopyMethod.allCases))
+    #expect(timings.values.allSatisfy { $0 >= 0 && $0.isFinite })
+    #expect(CopyCalibration.fastest([.memcpy: 0.9, .streamed: 0.6, .sdl: 0.8]) == .streamed)
+    #expect(CopyCalibration.fastest([.memcpy: 0.5, .streamed: 0.6, .sdl: 0.8]) == .memcpy)
+    #expect(CopyCalibration.fastest([:]) == .streamed, "nothing measured: as before the measurement")
+    let line = CopyCalibration.describe([.memcpy: 0.5, .streamed: 0.6, .sdl: 0.8], width: 1920, height: 1080)
+    #expect(line.contains("by memcpy") && line.contains("streamed 0.60 ms") && line.contains("1920x1080"))
 }

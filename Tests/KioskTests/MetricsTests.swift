@@ -43,6 +43,11 @@ import Testing
         #expect(s["kiosk_clock_synchronized"] == "1")
         m.frameShown([TraceEvent(.screenDidWake)], wallSeconds: 104, late: false)
         #expect(Self.samples(m.exposition(Self.now))[#"kiosk_screen_state{state="on"}"#] == "1")
+        // How the pictures are copied, once measured, is a label of the kiosk's info.
+        var measured = Self.now
+        measured.copyMethod = "memcpy"
+        #expect(
+            Self.samples(m.exposition(measured))[#"kiosk_info{version="0.2.0",content="ab12",copy="memcpy"}"#] == "1")
     }
 
     /// The longest frame since the previous write: counted again after each.

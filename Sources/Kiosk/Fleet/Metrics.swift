@@ -80,6 +80,9 @@ public struct Metrics: Sendable {
         public var renderer: String
         /// Whether the panel is powered: false only when the kiosk turned it off (DPMS) for a blank screen.
         public var displayPowerOn: Bool
+        /// How a picture's rows are copied onto the screen, as measured at start (`memcpy`, `streamed`, `sdl`;
+        /// empty where a GPU draws or before the measurement ends).
+        public var copyMethod = ""
         /// Films' frames shown, and decoded but overtaken before they could be (docs/video.md).
         public var videoFramesShown = 0
         public var videoFramesDropped = 0
@@ -112,8 +115,14 @@ public struct Metrics: Sendable {
         }
         func number(_ v: Double) -> String { jsonNumber(v) }
         metric(
-            "kiosk_info", "gauge", "The kiosk's version and a hash of the manifest in use.",
-            [("{version=\"\(Self.label(now.version))\",content=\"\(Self.label(now.content))\"}", "1")])
+            "kiosk_info", "gauge",
+            "The kiosk's version, a hash of the manifest in use and how its pictures are copied (measured at start).",
+            [
+                (
+                    "{version=\"\(Self.label(now.version))\",content=\"\(Self.label(now.content))\""
+                        + (now.copyMethod.isEmpty ? "" : ",copy=\"\(Self.label(now.copyMethod))\"") + "}", "1"
+                )
+            ])
         metric("kiosk_up_seconds", "gauge", "Seconds since the kiosk started.", [("", number(now.upSeconds))])
         metric("kiosk_frames_presented_total", "counter", "Frames shown.", [("", "\(framesPresented)")])
         metric(

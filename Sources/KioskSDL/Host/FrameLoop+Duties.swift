@@ -27,6 +27,7 @@ extension FrameLoop {
             textureBytes: renderer.tiles.cache.bytes + (renderer.layers?.bytes ?? 0) + renderer.words.bytes,
             clockSynchronized: wall.isSynchronized, videoDriver: display.videoDriver, renderer: display.rendererName,
             displayPowerOn: panel.isOn)
+        now.copyMethod = display.rowCopy?.calibration.measured?.rawValue ?? ""
         now.videoFramesShown = renderer.videos.framesShown
         now.videoFramesDropped = renderer.videos.framesDropped
         return now

@@ -9,8 +9,9 @@ import CSDL2
 /// Qt Quick's software backend copies the same rows with glibc's `memcpy`. Both copies write through the cache,
 /// which first reads every line of the screen they overwrite. So where a copy is exactly what `SDL_BlitCopy`
 /// would do (one texture pixel per screen pixel, no blending, no colour or alpha modulation, the same format,
-/// onto the window), it is done here with the same bytes as the result: `kiosk_copy_rows`, with non-temporal
-/// stores for copies of `streamedBytes` or more.
+/// onto the window), it is done here with the same bytes as the result: `kiosk_copy_rows`, by `memcpy` or with
+/// non-temporal stores for copies of `streamedBytes` or more, or left to SDL: whichever was measured fastest
+/// on this machine at start (`CopyCalibration`; a machine whose memory is not the limit loses by streaming).
 ///
 /// It reads a texture's pixels through `SDL_LockTexture`, which the software renderer answers with its surface
 /// (the pixels it copies from); a probe at start checks that this SDL does so, and that the window's surface is
@@ -19,17 +20,24 @@ final class RowCopy {
     let renderer: OpaquePointer
     let window: OpaquePointer
 
+    /// Which copy is fastest on this machine, measured at start (`CopyCalibration`).
+    let calibration = CopyCalibration()
+
     /// Nil where the probe finds this SDL does not hand out what it draws (then SDL copies everything).
     init?(renderer: OpaquePointer, window: OpaquePointer, format: UInt32) {
         self.renderer = renderer
         self.window = window
-        guard Self.probe(renderer: renderer, window: window, format: format) else { return nil }
+        guard Self.probe(renderer: renderer, window: window, format: format),
+            let surface = SDL_GetWindowSurface(window)
+        else { return nil }
+        calibration.start(width: Int(surface.pointee.w), height: Int(surface.pointee.h), format: format)
     }
 
     /// Copies `source` of `texture` onto `destination` of the window when SDL would copy it unchanged; false
     /// (nothing done) when the copy is SDL's to make.
     func copy(_ texture: OpaquePointer, _ source: SDL_Rect?, _ destination: SDL_Rect) -> Bool {
-        guard SDL_GetRenderTarget(renderer) == nil else { return false }
+        let method = calibration.method
+        guard method != .sdl, SDL_GetRenderTarget(renderer) == nil else { return false }
         var format: UInt32 = 0
         var access: Int32 = 0
         var tw: Int32 = 0
@@ -63,7 +71,7 @@ final class RowCopy {
         let rowBytes = Int(cut.w) * bytes
         let from = pixels + Int(sy) * Int(pitch) + Int(sx) * bytes
         let to = surface.pointee.pixels + Int(cut.y) * Int(surface.pointee.pitch) + Int(cut.x) * bytes
-        let stream = rowBytes * Int(cut.h) >= Self.streamedBytes
+        let stream = method == .streamed && rowBytes * Int(cut.h) >= Self.streamedBytes
         kiosk_copy_rows(to, Int(surface.pointee.pitch), from, Int(pitch), rowBytes, Int(cut.h), stream ? 1 : 0)
         return true
     }
