@@ -109,6 +109,12 @@ static void say(char *why, size_t size, const char *what, int error) {
     }
 }
 
+int kiosk_video_library(char *why, size_t why_size) {
+    if (kv_load()) return 1;
+    snprintf(why, why_size, "%s", av.why);
+    return 0;
+}
+
 kiosk_video *kiosk_video_open(const char *path, long max_pixels, char *why, size_t why_size) {
     if (!kv_load()) {
         snprintf(why, why_size, "%s", av.why);

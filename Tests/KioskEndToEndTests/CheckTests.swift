@@ -30,7 +30,8 @@ import Testing
             }, "\(lines)")
         #expect(
             lines.contains(
-                "film: video, media/opening.mp4, poster images/opening-poster.jpg 960x540, captions in ar, de, en"),
+                "film: video, media/opening.mp4 (mp4, h264 960x540, 8.0 s), poster images/opening-poster.jpg 960x540, "
+                    + "captions in ar, de, en"),
             "\(lines)")
         #expect(lines.count == 9)
         #expect(r.stderr.isEmpty, "\(r.stderr)")

@@ -114,6 +114,22 @@ import Testing
         // A truncated file may show the frames it has before it fails; the others never start.
         #expect(r.events.filter { $0.name == "videoDidFail" }.count == 1, "\(kind)")
         #expect(r.trace.count >= 80, "\(kind): the kiosk went on drawing")
+        // `--check` opens the film and decodes its first frame: the problem, on the line of the field. (A file cut
+        // short may still give its first frame: it fails as it plays.)
+        let check = try Kiosk.run(["--check", "--config", config], in: dir, trace: false)
+        guard kind != "truncated" else { return }
+        #expect(check.status == 3, "\(kind): \(check.stderr)")
+        let line = check.stderr.split(separator: "\n").first { $0.contains("scenes[0].video") }
+        #expect(line?.contains("bad-\(kind).mp4") == true, "\(kind): \(check.stderr)")
+    }
+
+    /// `--check` names each film's container, codec, size and duration, as it opened it.
+    @Test func theCheckNamesWhatAFilmIs() throws {
+        let path = dir.appendingPathComponent("named.mp4").path
+        try Self.clip(path, seconds: 1)
+        let r = try Kiosk.run(["--check", "--config", try manifest(video: path)], in: dir, trace: false)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("film: video, named.mp4 (mp4, h264 320x240, 1.0 s)"), "\(r.stdout)")
     }
 
     /// A broken film in the attract loop fails in every round (`videoDidFail` each time its scene opens) but is

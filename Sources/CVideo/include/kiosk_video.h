@@ -18,6 +18,9 @@ typedef struct {
     int pitches[3];
 } kiosk_video_frame;
 
+/* Whether libavformat and libavcodec load (at the first call); 0 and `why` when they do not. */
+int kiosk_video_library(char *why, size_t why_size);
+
 /* Opens `path`; NULL (and `why`) when it is not a video this can play. */
 kiosk_video *kiosk_video_open(const char *path, long max_pixels, char *why, size_t why_size);
 

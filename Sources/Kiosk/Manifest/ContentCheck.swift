@@ -119,7 +119,8 @@ public enum ContentCheck {
         measure: ((_ run: TextRun, _ named: [String: String]) -> TextMeasure?)? = nil,
         screen: Size = ContentCheck.screen,
         readFile: (String) -> Result<[UInt8], FileReadError> = { _ in .failure(FileReadError("no reader")) },
-        fontsMustCover: Bool = true, voices: (() -> Set<String>?)? = nil
+        fontsMustCover: Bool = true, voices: (() -> Set<String>?)? = nil,
+        inspectVideo: ((String) -> VideoReport)? = nil
     ) -> ContentReport {
         let check = Manifest.check(
             text, file: file, baseDirectory: baseDirectory, fileExists: fileExists, readFile: readFile)
@@ -178,10 +179,22 @@ public enum ContentCheck {
                 continue
             }
             if let video = scene.video {
-                // The film is named; it is opened when it plays (its problems are then one line and videoDidFail).
+                // The film is opened and its first frame decoded when the check may take the time (`--check`, a
+                // reload); at the start it is only named (it is opened when it plays: its problems are then one
+                // line and videoDidFail).
                 let captions = video.captions.keys.sorted()
+                var film = relative(video.path, to: baseDirectory)
+                if let report = inspectVideo?(video.path) {
+                    if let problem = report.problem, report.libraryMissing {
+                        problems.warning("\(scene.path).video", "\(problem): the film shows its poster")
+                    } else if let problem = report.problem {
+                        problems.error("\(scene.path).video", "\(film): \(problem)")
+                    } else {
+                        film += " (\(report.summary))"
+                    }
+                }
                 summary.append(
-                    "\(scene.id): video, \(relative(video.path, to: baseDirectory))"
+                    "\(scene.id): video, \(film)"
                         + (parts.isEmpty ? "" : ", poster \(parts.joined(separator: ", "))")
                         + (captions.isEmpty ? "" : ", captions in \(captions.joined(separator: ", "))"))
                 continue

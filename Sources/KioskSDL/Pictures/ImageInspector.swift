@@ -191,7 +191,8 @@ extension Runner {
                 RegularFile.read(file, limit: RegularFile.textLimit).mapError { p in
                     FileReadError(p.isMissing ? "missing" : p.message)
                 }
-            }, fontsMustCover: fontsMustCover, voices: checksVoices ? { EspeakSynthesizer.installedVoices() } : nil)
+            }, fontsMustCover: fontsMustCover, voices: checksVoices ? { EspeakSynthesizer.installedVoices() } : nil,
+            inspectVideo: decode ? { VideoInspector.inspect($0) } : nil)
     }
 
     /// Whether a text fits its box and its texture's bytes, measured in the manifest's fonts (`named`), opened once
