@@ -24,6 +24,9 @@ func defaultManifest() -> String? {
 // end the process (both signals' default): CEarlySignals ignores them from before this line.
 _ = kiosk_early_signals_linked()
 
+if CommandLine.arguments.dropFirst().first == "new" {
+    exit(NewContentCommand.run(Array(CommandLine.arguments.dropFirst(2))))
+}
 do {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
     if options.showVersion {

@@ -56,7 +56,11 @@ struct ArgumentCursor {
 extension Options {
     /// `--help`.
     public static var usage: String {
-        (["usage: kiosk [options]"] + table.flatMap(\.usageLines)).joined(separator: "\n")
+        ([
+            "usage: kiosk [options]",
+            "       kiosk new DIR [--from FOLDER]   a content folder from pictures, films and a CSV",
+        ]
+            + table.flatMap(\.usageLines)).joined(separator: "\n")
     }
 
     /// Every option, in the order `--help` says them.

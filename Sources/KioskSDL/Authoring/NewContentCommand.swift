@@ -1,0 +1,150 @@
+import CSDL2
+import CSDL2Image
+import Foundation
+import Kiosk
+import ScrollEngine
+
+/// `kiosk new DIR [--from FOLDER]` (docs/authoring.md): reads the folder (each file's kind, a picture's size from
+/// its header, a CSV's columns), has `NewContent` plan the manifest, brings the files it names beside it (a hard
+/// link where it can, else a copy), writes `DIR/kiosk.json` (never over one) and checks it as `--check` does.
+/// Without `--from`, a small example is drawn into `DIR` first and made from.
+public enum NewContentCommand {
+    public static let usage = "usage: kiosk new DIR [--from FOLDER]"
+    /// The screen a picture is measured against (twice its size and more: a zoom scene).
+    static let screen = Size(width: 1920, height: 1080)
+
+    /// Runs the command on its arguments (those after `new`); the exit status: 0 made and checked, 2 nothing
+    /// made (a mistake on the command line, a manifest already there, a folder with nothing to show), 3 made
+    /// but `--check` finds errors in it.
+    public static func run(_ args: [String]) -> Int32 {
+        var target: String?
+        var from: String?
+        var cursor = ArgumentCursor(args)
+        while let a = cursor.next() {
+            switch a {
+            case "--from":
+                guard let v = try? cursor.value(a) else { return fail("--from needs a folder (\(usage))") }
+                from = v
+            case "-h", "--help":
+                print(usage)
+                return 0
+            case let other where other.hasPrefix("-"): return fail("unknown option \(other) (\(usage))")
+            default:
+                guard target == nil else { return fail("one folder to make, not two (\(usage))") }
+                target = a
+            }
+        }
+        guard let target, !target.isEmpty else { return fail(usage) }
+        let manifest = target + "/kiosk.json"
+        var st = stat()
+        if lstat(manifest, &st) == 0 { return fail("\(manifest) exists: kiosk new never overwrites a manifest") }
+        if let from, !isFolder(from) { return fail("--from \(from): not a folder") }
+        IMG_Init(Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue))
+        // A folder with nothing to show makes nothing, not even `target`.
+        if let from, !look(from).contains(where: \.isShown) {
+            return fail("\(from): no pictures (PNG, JPEG), films or CSV with a title column: nothing to make")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+        } catch { return fail("\(target): cannot make the folder (\(error.localizedDescription))") }
+        if from == nil {
+            if let why = ExampleContent.draw(into: target) { return fail("\(target): \(why)") }
+        }
+        let source = from ?? target
+        let found = look(source)
+        let title = URL(fileURLWithPath: target).standardizedFileURL.lastPathComponent
+        let plan = NewContent.plan(found, title: NewContent.pretty(title), screen: screen)
+        if let why = bring(plan.files, from: source, to: target) { return fail(why) }
+        guard writeExclusively(plan.manifest, to: manifest) else {
+            return fail("\(manifest): cannot write it (\(String(cString: strerror(errno))))")
+        }
+        print("made \(manifest):")
+        for line in plan.lines { print("  " + line) }
+        let report = Runner.checkContent(manifest, screen: screen, measureWords: true)
+        for p in ManifestError.logLines(report.problems) { log(p.isWarning ? .warning : .error, p.line) }
+        guard report.errors.isEmpty else { return 3 }
+        print("checked: ok. Show it: kiosk --windowed --config \(manifest)")
+        return 0
+    }
+
+    static func fail(_ message: String) -> Int32 {
+        log(.error, "new: " + message)
+        return 2
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// What `folder` holds, file by file (not its subfolders; hidden files not at all).
+    static func look(_ folder: String) -> [NewContent.Found] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }
+        return names.sorted().map { name in
+            let path = folder + "/" + name
+            if isFolder(path) { return .skipped(name: name, why: "a folder") }
+            if let problem = RegularFile.problem(path) { return .skipped(name: name, why: problem) }
+            switch URL(fileURLWithPath: name).pathExtension.lowercased() {
+            case "png", "jpg", "jpeg":
+                guard let (w, h) = headerSize(path), w > 0, h > 0 else {
+                    return .skipped(name: name, why: "not a PNG or JPEG that can be read")
+                }
+                return .picture(name: name, width: w, height: h)
+            case "mp4", "m4v", "mov", "mkv", "webm": return .video(name: name)
+            case "vtt": return .captionTrack(name: name)
+            case "csv": return csv(name, path)
+            default: return .skipped(name: name, why: "not a picture, a film, captions or a CSV")
+            }
+        }
+    }
+
+    /// A CSV: `captions.csv`, a directory (it has a `title` column), or left out saying why.
+    static func csv(_ name: String, _ path: String) -> NewContent.Found {
+        guard case .success(let bytes) = RegularFile.read(path, limit: RegularFile.textLimit) else {
+            return .skipped(name: name, why: "cannot be read")
+        }
+        if name.lowercased() == "captions.csv" {
+            switch NewContent.captions(bytes) {
+            case .success(let c): return .captions(rows: c.rows, columns: c.columns)
+            case .failure(let problem): return .skipped(name: name, why: problem.message)
+            }
+        }
+        guard let header = NewContent.header(bytes) else {
+            return .skipped(name: name, why: "not a CSV that can be read")
+        }
+        guard header.contains("title") else { return .skipped(name: name, why: "no title column: not a directory") }
+        return .directory(name: name, columns: header)
+    }
+
+    /// Brings each of `files` from `source` into `target` (nothing when they are one folder): a hard link, else a
+    /// copy. A file already there that is another file is never replaced: nothing is brought, and why.
+    static func bring(_ files: [String], from source: String, to target: String) -> String? {
+        func identity(_ path: String) -> (dev_t, ino_t)? {
+            var st = stat()
+            return stat(path, &st) == 0 ? (st.st_dev, st.st_ino) : nil
+        }
+        guard identity(source).map({ s in identity(target).map { $0 == s } ?? false }) != true else { return nil }
+        for name in files {
+            if let there = identity(target + "/" + name), let here = identity(source + "/" + name), there != here {
+                return "\(target)/\(name) exists and is another file: kiosk new never replaces one"
+            }
+        }
+        for name in files where identity(target + "/" + name) == nil {
+            let (from, to) = (source + "/" + name, target + "/" + name)
+            if link(from, to) == 0 { continue }
+            do { try FileManager.default.copyItem(atPath: from, toPath: to) } catch {
+                return "\(to): cannot copy it (\(error.localizedDescription))"
+            }
+        }
+        return nil
+    }
+
+    /// Writes `text` to `path` only if nothing is there (`O_EXCL`: never over a manifest made meanwhile).
+    static func writeExclusively(_ text: String, to path: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == bytes.count && fsync(fd) == 0
+    }
+}
