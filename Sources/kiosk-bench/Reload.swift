@@ -186,3 +186,40 @@ func attractRun() -> [Double] {
     }
     return times
 }
+
+/// `kiosk --stats --report` over a year of a busy kiosk (365 days of 200 visits, each day's touches on the plan),
+/// generated into `folder` (a fixed pattern: the same state every run); the time to write the report, in ms.
+func yearReport(folder: String) -> Double {
+    let visits = folder + "/year/visits"
+    try? FileManager.default.createDirectory(atPath: visits, withIntermediateDirectories: true)
+    let start = 1_764_547_200.0  // 2025-12-01T00:00:00Z
+    var counts = [Int](repeating: 0, count: 64 * 36)
+    for i in 0..<counts.count { counts[i] = (i * 7919) % 13 }
+    let grid =
+        "{\"map\": {\"grid\": [64, 36], \"image\": [4800, 3000], \"counts\": ["
+        + counts.map(String.init).joined(separator: ", ") + "]}}"
+    for day in 0..<365 {
+        let date = String(
+            ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: start + Double(day) * 86_400)).prefix(10))
+        var lines = ""
+        for v in 0..<200 {
+            let ms = 5_000 + (v * 7_919 + day * 104_729) % 300_000
+            let hour = 9 + v % 10
+            lines +=
+                "{\"start\": \"\(date)T\(hour < 10 ? "0" : "")\(hour):\(v % 6)0:00+01:00\", \"durationMs\": \(ms), "
+                + "\"scenes\": {\"map\": \(ms / 2), \"menu\": \(ms - ms / 2)}, \"hotspots\": {\"cafe\": \(v % 3)}, "
+                + "\"gestures\": {\"pan\": 2, \"pinch\": 0, \"doubleTap\": 0, \"page\": 0}}\n"
+        }
+        try? lines.write(toFile: visits + "/\(date).jsonl", atomically: true, encoding: .utf8)
+        try? grid.write(toFile: visits + "/\(date).touches.json", atomically: true, encoding: .utf8)
+    }
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: kioskBinary)
+    p.arguments = ["--stats", "--state", folder + "/year", "--report", folder + "/report", "--config", demoManifest]
+    p.standardOutput = FileHandle.nullDevice
+    p.standardError = FileHandle.nullDevice
+    let began = Date()
+    try? p.run()
+    p.waitUntilExit()
+    return p.terminationStatus == 0 ? Date().timeIntervalSince(began) * 1000 : .infinity
+}

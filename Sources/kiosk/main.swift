@@ -37,7 +37,7 @@ do {
         print(Options.usage)
         exit(0)
     }
-    if options.stats { exit(Runner.stats(options)) }
+    if options.stats { exit(Runner.stats(options, defaultManifest: defaultManifest())) }
     if options.check { exit(Runner.check(options, defaultManifest: defaultManifest())) }
     exit(Runner.run(options, defaultManifest: defaultManifest()))
 } catch {

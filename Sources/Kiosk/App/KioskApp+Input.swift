@@ -52,7 +52,10 @@ extension KioskApp {
                     rotation: rotation, sceneSize: sceneSize, at: now)
             else { return }
             noteInput()
-            if e.kind == .down { access.interrupt(sink: sink) }
+            if e.kind == .down {
+                access.interrupt(sink: sink)
+                if let touch = scene.pictureTouch(at: e.position) { sink.add(TraceEvent(touch)) }
+            }
             if access.audio { return explore(e) }
             scene.controller.handle(e)
         case .mouseMotion(let x, let y, _, _, let state):

@@ -33,7 +33,7 @@ extension KioskApp {
                 + "\"style\": \(jsonString(t.style.rawValue)), \"progress\": \(jsonNumber(progress))}"
         }
         s += ", \"events\": ["
-        s += events.map(\.json).joined(separator: ", ")
+        s += events.filter(\.isTraced).map(\.json).joined(separator: ", ")
         return s + "]}"
     }
 

@@ -62,6 +62,14 @@ public struct TraceEvent: Equatable, Sendable {
         case calibrationRound(round: Int, reason: String)
         case calibrationDone(matrix: [Double], residual: Double)
         case touchTest(fingers: Int)
+        /// A touch-down on a picture (`TouchGrid`): its key, where on it in image pixels, and its size. Counted,
+        /// not traced (the taps that act are: `hotspotTapped`, `rowTapped`).
+        case pictureTouched(picture: String, point: Point, image: Size)
+    }
+
+    /// Whether the trace writes it (a picture's touches are counted only).
+    public var isTraced: Bool {
+        if case .pictureTouched = kind { false } else { true }
     }
 
     public init(view: String? = nil, _ kind: Kind) {
@@ -106,6 +114,7 @@ public struct TraceEvent: Equatable, Sendable {
         case .calibrationRound: "calibrationRound"
         case .calibrationDone: "calibrationDone"
         case .touchTest: "touchTest"
+        case .pictureTouched: "pictureTouched"
         }
     }
 
@@ -134,6 +143,8 @@ public struct TraceEvent: Equatable, Sendable {
         case .calibrationDone(let matrix, let residual):
             "\"matrix\": [\(matrix.map(jsonNumber).joined(separator: ", "))], \"residual\": \(jsonNumber(residual))"
         case .touchTest(let fingers): "\"fingers\": \(fingers)"
+        case .pictureTouched(let picture, let point, _):
+            "\"picture\": \(jsonString(picture)), \"point\": \(jsonPoint(point))"
         case .scheduleDidApply(let entry, let home, let attract):
             "\"entry\": \(entry.map(jsonString) ?? "null"), \"home\": \(jsonString(home)), "
                 + "\"attract\": \(attract.map(jsonString) ?? "null")"

@@ -242,12 +242,27 @@ public final class Scene {
 
     /// The hotspot under a point of the scene, if any.
     public func hotspot(at p: Point) -> Hotspot? {
+        guard let (page, imagePoint) = picturePoint(at: p) else { return nil }
+        return config.hotspots.first { h in (config.type != .carousel || h.page == page) && h.rect.contains(imagePoint)
+        }
+    }
+
+    /// Where a point of the scene is on its picture (a carousel's page under it), in image pixels.
+    func picturePoint(at p: Point) -> (page: Int, point: Point)? {
         let (page, view, origin) = imageView(at: p)
         let scale = imageScale(view)
         guard scale > 0 else { return nil }
-        let imagePoint = (p - origin + view.contentOffset) / scale
-        return config.hotspots.first { h in (config.type != .carousel || h.page == page) && h.rect.contains(imagePoint)
-        }
+        return (page, (p - origin + view.contentOffset) / scale)
+    }
+
+    /// A touch-down at a point of the scene as `TouchGrid` counts it: the picture's key (a zoom or scroll scene's
+    /// id, a carousel page's `id/page`), the point on it and its size; nil off a picture (a list, a film).
+    func pictureTouch(at p: Point) -> TraceEvent.Kind? {
+        guard [.zoom, .scroll, .carousel].contains(config.type), let (page, point) = picturePoint(at: p),
+            page < images.count, images[page].loaded
+        else { return nil }
+        let key = config.type == .carousel ? "\(config.id)/\(page)" : config.id
+        return .pictureTouched(picture: key, point: point, image: images[page].size)
     }
 
     /// Where a hotspot is on screen now (scene points), or nil when its page is not the one shown.

@@ -7,8 +7,8 @@ public struct VisitStatistics: Equatable, Sendable {
     public var days: [String: Int] = [:]
     public var scenes: [String: Int] = [:]
     public var hotspots: [String: Int] = [:]
-    var medianMs = 0
-    var p90Ms = 0
+    public internal(set) var medianMs = 0
+    public internal(set) var p90Ms = 0
 
     public init(_ list: [Visit]) {
         visits = list.count

@@ -180,6 +180,14 @@ extension Options {
             example: ["--stats", "--json"]
         ) { o, _, _ in o.json = true },
         OptionSpec(
+            flags: ["--report"], value: "DIR",
+            help: [
+                "index.html, its charts and report.json in DIR: visits by day and hour,",
+                "their length, languages, scenes, taps, touches on each picture",
+            ],
+            under: true, example: ["--stats", "--report", "r"]
+        ) { o, c, f throws(KioskError) in o.report = try c.value(f) },
+        OptionSpec(
             flags: ["--clock"], value: "ISO",
             help: [
                 "the wall clock at time zero, local time (2026-01-05T09:00:00); headless",

@@ -39,6 +39,8 @@ public struct Options: Equatable, Sendable {
     public var state: String?
     public var since: String?
     public var json = false
+    /// `--stats --report DIR`: the report's folder.
+    public var report: String?
     /// `--clock ISO`: the wall clock at time zero (Unix seconds; read as local time).
     public var clock: Double?
     /// `--clock-unsynchronized`: the wall clock starts as a board without a battery's does, not synchronised

@@ -12,6 +12,8 @@ final class VisitBook {
     private(set) var held: [Visit] = []
     /// A visit held for a wall clock outside its years was said (once).
     private var saidImplausible = false
+    /// The touch-downs on pictures not yet added to their day's file (docs/authoring.md).
+    private(set) var touches = TouchGrid()
 
     init(file: VisitLog) { self.file = file }
 
@@ -39,14 +41,26 @@ final class VisitBook {
             }
             held.removeAll()
         }
+        for case .pictureTouched(let picture, let point, let image) in events.map(\.kind) {
+            touches.add(picture, point: point, image: image)
+        }
         guard let visit = counter?.observe(app, events: events, at: t) else { return nil }
         write(visit, wall: wall, now: app.now)
+        writeTouches(wall: wall, now: app.now)
         return visit
+    }
+
+    /// The touches counted so far added to today's file, when the wall clock can date them (else they wait).
+    func writeTouches(wall: WallTime, now: Double) {
+        let unix = wall.unix(at: now)
+        guard !touches.isEmpty, wall.isSynchronized, Visit.plausibleWallSeconds.contains(unix) else { return }
+        if file.addTouches(touches, day: Self.day(unix)) { touches = TouchGrid() }
     }
 
     /// The visit open when the kiosk stops is written; visits still held are said.
     func finish(wall: WallTime, now: Double) {
         if let visit = counter?.finish() { write(visit, wall: wall, now: now) }
+        writeTouches(wall: wall, now: now)
         guard !held.isEmpty else { return }
         log(
             .warning,

@@ -49,6 +49,39 @@ final class VisitLog {
         if isNew { prune(today: today) }
     }
 
+    /// Adds `touches` to day `day`'s grid file (`YYYY-MM-DD.touches.json`), written whole or not at all. A file
+    /// there that is not a grid (edited, another version's) is left as it is, said once; false when nothing was
+    /// written.
+    func addTouches(_ touches: TouchGrid, day: String) -> Bool {
+        let path = folder + "/" + day + Self.touchesSuffix
+        var grid = TouchGrid()
+        switch RegularFile.read(path, limit: RegularFile.textLimit) {
+        case .success(let bytes):
+            guard let old = TouchGrid.parse(String(decoding: bytes, as: UTF8.self)) else {
+                if !warnedTouches {
+                    warnedTouches = true
+                    log(.warning, "\(path): not a grid of touches; left as it is, and today's touches not added to it")
+                }
+                return false
+            }
+            grid = old
+        case .failure(let p) where p.isMissing: break
+        case .failure: return false
+        }
+        grid.merge(touches)
+        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
+            writeAtomically(Data(grid.json.utf8), to: path)
+        else {
+            warnOnce()
+            return false
+        }
+        return true
+    }
+
+    /// The ending of a day's touches file.
+    static let touchesSuffix = ".touches.json"
+    var warnedTouches = false
+
     func warnOnce(_ code: Int32 = errno) {
         guard !warned else { return }
         warned = true
@@ -78,6 +111,12 @@ final class VisitLog {
             unlink(first.path)
             files.removeFirst()
         }
+        // A day's touches go with its visits.
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names where name.hasSuffix(Self.touchesSuffix) {
+            guard let day = LocalTime.parse(String(name.dropLast(Self.touchesSuffix.count))) else { continue }
+            if now - day > Double(Self.keepDays) * 86_400 { unlink(folder + "/" + name) }
+        }
     }
 
     /// Every visit in `folder` from `since` (a day) on; a line that is not a visit (torn by a crash, or
@@ -105,7 +144,7 @@ final class VisitLog {
 
 extension Runner {
     /// `kiosk --stats`: the visits in `--state DIR` or `$STATE_DIRECTORY`, from `--since` on.
-    public static func stats(_ options: Options) -> Int32 {
+    public static func stats(_ options: Options, defaultManifest: String? = nil) -> Int32 {
         guard let state = options.state ?? stateFolder() else {
             log(.error, "--stats: which state folder? pass --state DIR (or set STATE_DIRECTORY)")
             return 2
@@ -114,7 +153,13 @@ extension Runner {
         if !FileManager.default.fileExists(atPath: folder) {
             log(.warning, "\(folder): no visits recorded yet")
         }
-        let statistics = VisitStatistics(VisitLog.read(folder: folder, since: options.since))
+        let visits = VisitLog.read(folder: folder, since: options.since)
+        if let dir = options.report {
+            // The pictures the touches were on, from the manifest the kiosk shows (a broken one: grey fields).
+            let manifest = manifestPath(options, defaultManifest: defaultManifest).flatMap { try? loadManifest($0) }
+            return Report.write(visits, folder: folder, since: options.since, manifest: manifest, into: dir)
+        }
+        let statistics = VisitStatistics(visits)
         print(options.json ? statistics.json : statistics.text, terminator: options.json ? "\n" : "")
         return 0
     }

@@ -1,0 +1,92 @@
+import CSDL2
+import CSDL2Image
+import Foundation
+import Testing
+
+/// `kiosk --stats --report DIR` (docs/operations.md): a page and its charts from the state folder, the same
+/// numbers as `--stats --json`, readable with no network; the state folder only read.
+@Suite struct ReportTests {
+    let dir = Kiosk.folder()
+
+    /// A replayed visit on the plan (its touches counted), then the report: `report.json`'s stats are what
+    /// `--stats --json` says, every picture the page names is a PNG beside it, the heatmap shows the touches over
+    /// the plan, and nothing in the state folder changed.
+    @Test func aReportOfAReplayedVisit() throws {
+        let config = try Kiosk.manifest(
+            #"{"kioskManifest": 1, "idleTimeoutSeconds": 1, "scenes": [{"id": "map", "type": "zoom", "image": "images/floorplan.png"}]}"#,
+            in: dir)
+        let state = dir.appendingPathComponent("state")
+        var log = LogWriter()
+        for i in 0..<5 { log.tap(0.5, 0.5, at: 500 + Double(i) * 300, id: i + 1) }
+        let r = try Kiosk.run(
+            [
+                "--headless", "800x480", "--config", config, "--replay", try log.write(dir), "--clock",
+                "2026-03-02T14:30:00",
+            ], in: dir, environment: ["STATE_DIRECTORY": state.path, "TZ": "UTC"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let visits = state.appendingPathComponent("visits").path
+        let before = try FileManager.default.contentsOfDirectory(atPath: visits).sorted()
+        let out = dir.appendingPathComponent("report").path
+        let report = try Kiosk.run(
+            ["--stats", "--state", state.path, "--report", out, "--config", config], in: dir, trace: false)
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(report.stderr.isEmpty, "\(report.stderr)")
+        let stats = try Kiosk.run(["--stats", "--state", state.path, "--json"], in: dir, trace: false)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))
+                as? [String: Any])
+        let expected = try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? NSDictionary
+        #expect((json["stats"] as? NSDictionary) == expected, "\(json["stats"] ?? "none") against \(stats.stdout)")
+        #expect((json["touches"] as? [String: [String: Any]])?["map"]?["touches"] as? Int == 5)
+        // Monday 2026-03-02 at 14:00, one visit.
+        #expect(((json["hoursOfWeek"] as? [[Int]])?[0][14]) == 1)
+        let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        #expect(!page.contains("http://") && !page.contains("https://"), "nothing from the network")
+        let images = page.components(separatedBy: "src=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(images.contains("touches-1.png") && images.contains("visits-per-day.png"), "\(images)")
+        for name in images {
+            let s = IMG_Load(out + "/" + name)
+            #expect(s != nil, "\(name) is a picture")
+            SDL_FreeSurface(s)
+        }
+        // The touches, all at the plan's centre, are drawn there: the heatmap's hottest red.
+        let heat = try #require(Picture(path: out + "/touches-1.png"))
+        let (red, green, _) = heat.rgb(heat.width / 2, 48 + (heat.height - 56) / 2)
+        #expect(red > 200 && green < 80, "the centre is hot: \(red), \(green)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: visits).sorted() == before)
+    }
+
+    /// The page as a browser shows it: Debian's chromium, headless, draws its charts (skipped where it is not
+    /// installed; `.ci/run` installs it).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")))
+    func aBrowserShowsTheCharts() throws {
+        let state = dir.appendingPathComponent("state")
+        let visits = state.appendingPathComponent("visits")
+        try FileManager.default.createDirectory(at: visits, withIntermediateDirectories: true)
+        try
+            #"{"start": "2026-03-02T10:00:00+01:00", "durationMs": 30000, "scenes": {"map": 30000}, "hotspots": {"cafe": 2}, "gestures": {"pan": 1, "pinch": 0, "doubleTap": 0, "page": 0}}"#
+            .appending("\n").write(
+                to: visits.appendingPathComponent("2026-03-02.jsonl"), atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("report").path
+        let report = try Kiosk.run(["--stats", "--state", state.path, "--report", out], in: dir, trace: false)
+        #expect(report.status == 0, "\(report.stderr)")
+        let shot = dir.appendingPathComponent("browser.png").path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/chromium")
+        p.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--screenshot=\(shot)", "--window-size=1000,900",
+            "file://\(out)/index.html",
+        ]
+        p.standardError = FileHandle.nullDevice
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        let picture = try #require(Picture(path: shot), "chromium wrote no screenshot")
+        // The first chart's bars (#0A84FF) are on the page as the browser drew it.
+        let blue = picture.pixels.filter { px in
+            let (r, g, b) = (px >> 16 & 0xFF, px >> 8 & 0xFF, px & 0xFF)
+            return r < 40 && (110...150).contains(g) && b > 230
+        }.count
+        #expect(blue > 1000, "\(blue) pixels of the charts' blue")
+    }
+}
