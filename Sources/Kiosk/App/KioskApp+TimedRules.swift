@@ -195,6 +195,8 @@ extension KioskApp {
 /// What the timed rules last read on the wall clock: the calendar it is read on, the opening hours' state, the
 /// schedule's choice wanted and in effect, and the wall clock's advance against the kiosk's (where a jump shows).
 struct WallRules {
+    /// The wall clock as the host last read it (none: never given one).
+    var time: WallTime?
     var calendar = LocalCalendar.system
     var hours = HoursWatch()
     var schedule = ScheduleRule()

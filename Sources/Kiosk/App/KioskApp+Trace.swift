@@ -23,7 +23,7 @@ extension KioskApp {
         s += scene.tracedViews.map { "\(jsonString($0.id)): \(Self.json($0.view))" }.joined(separator: ", ")
         s += "}"
         if let list = scene.list { s += ", \"list\": " + scene.listTrace(list) }
-        if let shown = videoShown {
+        if let shown = film.shown {
             s += ", \"video\": {\"pts\": \(jsonNumber(shown.pts)), \"frame\": \(shown.frame)}"
         }
         if let t = transition {

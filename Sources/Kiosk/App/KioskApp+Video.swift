@@ -8,9 +8,9 @@ extension KioskApp {
     /// from its first frame, each time its scene opens).
     func startFilm() {
         guard scene.config.video != nil, scene.video == nil else { return }
-        videoSessions += 1
-        scene.video = (now, videoSessions)
-        videoPts = nil
+        film.sessions += 1
+        scene.video = (now, film.sessions)
+        film.pts = nil
     }
 
     /// The film `scene` shows now, and how long it has played (nil: not a film, or not begun).
@@ -25,8 +25,8 @@ extension KioskApp {
     /// line) and its events.
     public func videoDid(_ events: [TraceEvent.Kind], shown: (pts: Double, frame: Int)?) {
         for e in events { sink.add(TraceEvent(view: scene.config.id, e)) }
-        videoShown = shown
-        if let shown, let session = scene.video?.session { videoPts = (session, shown.pts) }
+        film.shown = shown
+        if let shown, let session = scene.video?.session { film.pts = (session, shown.pts) }
     }
 
     /// Each frame: the caption of the film on screen, in the visitor's language, at the time of the frame the host
@@ -34,13 +34,13 @@ extension KioskApp {
     /// and said in audio mode (EN 301 549 5.1.3: captions are heard).
     func showCaption() {
         var text: String?
-        if let video = scene.config.video, let at = videoPts, at.session == scene.video?.session,
+        if let video = scene.config.video, let at = film.pts, at.session == scene.video?.session,
             let track = video.captions(in: language, fallback: navigator.languages.first)
         {
             text = track.text(at: at.pts)
         }
-        guard text != caption else { return }
-        caption = text
+        guard text != film.caption else { return }
+        film.caption = text
         sink.add(TraceEvent(view: scene.config.id, .captionDidChange(text: text)))
         if access.audio, let text { access.say(Utterance(text: text, language: captionLanguage(of: scene))) }
     }
@@ -54,7 +54,7 @@ extension KioskApp {
     /// The caption over the film: the kiosk's words on a plate, centred in a band above the bottom edge, two lines
     /// at most (larger with larger text, right to left in Arabic).
     func captionRun(in scene: Scene) -> TextRun? {
-        guard let caption, !caption.isEmpty else { return nil }
+        guard let caption = film.caption, !caption.isEmpty else { return nil }
         let margin = 48.0
         let height = WordStyle.captionBandHeight
         return TextRun(
@@ -64,4 +64,14 @@ extension KioskApp {
                 height: height),
             wraps: true, plate: WordStyle.labelPlate)
     }
+}
+
+/// The films played, as the router keeps them: playbacks begun so far (each `VideoShot` its own number), the
+/// frame the host last said it showed (for the frame line), where in its clip the film on screen is as the host
+/// last showed it (its playback's number with it), and the caption that shows (`captionDidChange`).
+struct FilmPlayback {
+    var sessions = 0
+    var shown: (pts: Double, frame: Int)?
+    var pts: (session: Int, pts: Double)?
+    var caption: String?
 }

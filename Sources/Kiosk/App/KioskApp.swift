@@ -45,8 +45,11 @@ public final class KioskApp {
     /// The wall clock as the host last read it: the opening hours and the schedule are read on it (none known:
     /// always open). When it becomes synchronised the frame says `clockDidSynchronize`.
     var wallTime: WallTime? {
-        didSet {
-            if wallTime?.isSynchronized == true && oldValue?.isSynchronized == false {
+        get { wallRules.time }
+        set {
+            let was = wallRules.time
+            wallRules.time = newValue
+            if newValue?.isSynchronized == true && was?.isSynchronized == false {
                 sink.add(TraceEvent(.clockDidSynchronize))
             }
         }
@@ -61,8 +64,12 @@ public final class KioskApp {
     /// Whether the wall clock can be trusted (docs/operations.md, an honest clock): until it is, the opening hours and the
     /// schedule are not applied (the kiosk shows its default content, always open).
     var clockIsSynchronized: Bool { wallTime?.isSynchronized ?? true }
-    /// Whether a frame has been shown (a scene chosen before it opens without a transition).
-    var hasShownAFrame = false
+    /// Whether a frame has been shown (a scene chosen before it opens without a transition), as the navigator
+    /// keeps it.
+    var hasShownAFrame: Bool {
+        get { navigator.hasShownAFrame }
+        set { navigator.hasShownAFrame = newValue }
+    }
     /// The scene change running now, and the scene it leaves (drawn at its start by the renderer).
     public var transition: SceneTransition? { navigator.transition }
     public var outgoing: Scene? { navigator.outgoing }
@@ -76,13 +83,8 @@ public final class KioskApp {
     }
     /// The keys and what they do (the manifest's `accessibility.keys` besides the kiosk's own).
     var keys: KeyTable
-    /// Video playbacks begun so far (each `VideoShot` its own number), and the frame the host last said it showed.
-    var videoSessions = 0
-    var videoShown: (pts: Double, frame: Int)?
-    /// Where in its clip the film on screen is, as the host last showed it (its playback's number with it), and
-    /// the caption that shows (`captionDidChange`).
-    var videoPts: (session: Int, pts: Double)?
-    var caption: String?
+    /// The films played (`FilmPlayback`).
+    var film = FilmPlayback()
 
     /// `images` says what the manifest's pictures are (`ImageCatalog`). The touch calibration is the manifest's
     /// unless `calibration` replaces it; `escapeQuits` in a window.

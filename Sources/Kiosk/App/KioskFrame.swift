@@ -3,7 +3,8 @@ import ScrollEngine
 /// What the kiosk is after a step, as its host reads it (`KioskApp.step(to:)`, `KioskApp.frame`): the time, the
 /// scene shown and the change running, whether the next frame would differ, whether it is at rest, blank or
 /// done, when its timers next have something to do, the touch devices holding a finger down, and the pictures
-/// it will show soon (decoded ahead, in the order they are wanted).
+/// it will show soon (decoded ahead, in the order they are wanted). A data record, one stored property per fact
+/// the host reads, so more than 15 of them.
 public struct KioskFrame {
     /// Milliseconds since the first frame.
     public var now: Double
@@ -64,7 +65,7 @@ extension KioskApp {
         let events = frameEvents
         let line = number.map { traceLine(frame: $0, events: events) }
         dropFrameEvents()
-        videoShown = nil
+        film.shown = nil
         return (events, line)
     }
 }

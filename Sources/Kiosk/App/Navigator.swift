@@ -17,6 +17,8 @@ final class Navigator {
     private(set) var outgoing: Scene?
     /// The page last reported (`pageDidChange`).
     var lastPage: Int?
+    /// Whether a frame has been shown: a scene chosen before it opens without a transition.
+    var hasShownAFrame = false
     private var scenes: [String: Scene] = [:]
     private var openedFrom: [String: (scene: String, hotspot: String)] = [:]
     let sink: EventSink

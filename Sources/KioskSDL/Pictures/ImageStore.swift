@@ -319,7 +319,11 @@ final class ImageStore {
 
 /// The size a PNG or JPEG file declares in its header, read without decoding it (nil for other files).
 func headerSize(_ path: String) -> (Int, Int)? {
-    guard let data = RegularFile.bytes(path, count: 1 << 16) else { return nil }
+    RegularFile.bytes(path, count: 1 << 16).flatMap(headerSize(of:))
+}
+
+/// The size the first bytes of a PNG or JPEG file declare (nil: not one, or not within `data`).
+func headerSize(of data: [UInt8]) -> (Int, Int)? {
     func be16(_ i: Int) -> Int { Int(data[i]) << 8 | Int(data[i + 1]) }
     func be32(_ i: Int) -> Int { be16(i) << 16 | be16(i + 2) }
     // PNG: the signature, then IHDR with width and height.

@@ -22,10 +22,8 @@ final class Renderer {
     let layers: PictureLayers?
     /// The frame's tile query: which tiles it drew, missed and would like next.
     var query = TileQuery.everything
-    /// Each picture's scale in the last frame: a picture whose scale changes (a pinch, a zoom animation) is
-    /// drawn directly, with nearest-pixel filtering in software; once it holds still it is kept.
-    var lastScales: [PictureID: Double] = [:]
-    var seenScales: [PictureID: Double] = [:]
+    /// Which pictures' scales are moving (`PictureScales`).
+    var scales = PictureScales()
     /// Every SDL call of a frame goes through here.
     let calls: DrawCalls
     /// The pictures scene changes are drawn from.
@@ -124,8 +122,7 @@ final class Renderer {
         thumbnails = nil
         images.retire(keeping: paths)
         layers?.drop()
-        lastScales = [:]
-        seenScales = [:]
+        scales = PictureScales()
     }
 
     /// The renderer reset its targets (`device` false: what was drawn into them is gone) or its device (true:
@@ -139,8 +136,7 @@ final class Renderer {
         images.remakeTextures()
         words.removeAll()
         thumbnails = nil
-        lastScales = [:]
-        seenScales = [:]
+        scales = PictureScales()
     }
 
     /// Draws one frame of `list` in `context`. The list covers the whole screen (its `background` commands fill
@@ -149,8 +145,7 @@ final class Renderer {
         layers?.nextFrame()
         words.nextFrame()
         thumbnails?.nextFrame()
-        lastScales = seenScales
-        seenScales = [:]
+        scales.nextFrame()
         execute(list, in: context)
     }
 
@@ -232,8 +227,7 @@ final class Renderer {
 
     func drawPicture(_ picture: Picture, _ commands: [DrawCommand], in context: DrawContext) {
         let id = PictureID(scene: context.scene?.config.id ?? "", index: picture.index)
-        let moving = lastScales[id] != picture.scale && !context.snapshotting
-        seenScales[id] = picture.scale
+        let moving = scales.isMoving(id, at: picture.scale) && !context.snapshotting
         // In software, what is drawn straight from the tiles (a moving zoom, tiles on their way, the stand-ins
         // of a picture at one texture pixel per screen pixel) is filtered to the nearest pixel: it lasts a few
         // frames. What stays on screen is drawn filtered, once, into the kept tiles (and so is all of a
@@ -270,5 +264,24 @@ final class Renderer {
     deinit {
         layers?.removeAll()
         for t in [dot, home] { if let t { SDL_DestroyTexture(t) } }
+    }
+}
+
+/// Each picture's scale in the last frame and in this one: a picture whose scale changes (a pinch, a zoom
+/// animation) is drawn directly, with nearest-pixel filtering in software; once it holds still it is kept.
+struct PictureScales {
+    private var last: [PictureID: Double] = [:]
+    private var seen: [PictureID: Double] = [:]
+
+    /// Whether picture `id`, drawn now at `scale`, was at another scale (or not drawn) in the last frame.
+    mutating func isMoving(_ id: PictureID, at scale: Double) -> Bool {
+        seen[id] = scale
+        return last[id] != scale
+    }
+
+    /// A new frame: this frame's scales become the last.
+    mutating func nextFrame() {
+        last = seen
+        seen = [:]
     }
 }
