@@ -180,11 +180,12 @@ final class FrameLoop {
     var screenIsStill: Bool { !shown.needsFrame && shown.isAtRest && !swapIsDue && !renderer.pictureNeedsFrame }
 
     /// Sleeps until the first timer, input or signal; a screen still for long enough lets its caches go first.
+    /// The sleep is reckoned from after the letting go (which can take a while: the heap's free pages returned
+    /// after a large picture's cut), so a watchdog ping due meanwhile is not slept past.
     func sleep() {
         outputs.flush(now: true, realMs: now())
-        let before = now()
-        if stillness.settleIsDue(at: before, tilesBusy: renderer.tiles.isBusy) { renderer.settle() }
-        waiter.wait(milliseconds: idleWait(at: before))
+        if stillness.settleIsDue(at: now(), tilesBusy: renderer.tiles.isBusy) { renderer.settle() }
+        waiter.wait(milliseconds: idleWait(at: now()))
     }
 
     /// Whether the run is over after the frame at `t`: a window or a kiosk runs until it quits; headless, once the
