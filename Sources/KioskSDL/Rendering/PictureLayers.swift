@@ -66,8 +66,12 @@ final class PictureLayers {
         }
     }
 
-    /// Draws the visible part of `picture` from kept tiles, drawing the missing ones first.
-    func draw(_ picture: Picture, in scene: Scene, with r: Renderer, context: DrawContext) {
+    /// Draws the visible part of `picture` from kept tiles, drawing the missing ones first. While its scale
+    /// `moves` (a pinch, a zoom's animation) nothing is kept; a picture whose words would cost more than its
+    /// pixels (`wordsOutweighPixels`) is then drawn, like a square whose tile is not kept yet, from the tiles kept
+    /// at its last scale, magnified or shrunk, as UIKit shows a zooming view's layer scaled and draws it anew
+    /// once it rests.
+    func draw(_ picture: Picture, in scene: Scene, with r: Renderer, context: DrawContext, moves: Bool = false) {
         let t = Self.tileSize
         let whole = context.screen(picture.frame)
         // The picture lands on whole pixels (UIKit rounds to device pixels too).
@@ -85,6 +89,7 @@ final class PictureLayers {
         guard x1 > x0, y1 > y0 else { return }
         let id = PictureID(scene: scene.config.id, index: picture.index)
         let words = Self.wordsKey(picture)
+        let standIn = Self.wordsOutweighPixels(picture) ? lastScale(of: id, words: words, besides: picture.scale) : nil
         // The picture's size after the turn (its local pixels), to turn squares of it back into its points.
         let turned =
             r.rotation.swapsAxes ? Size(width: picture.frame.height, height: picture.frame.width) : picture.frame.size
@@ -96,7 +101,7 @@ final class PictureLayers {
                 let right = min(x1, (column + 1) * t)
                 let bottom = min(y1, (row + 1) * t)
                 let key = Key(picture: id, scale: picture.scale, words: words, column: column, row: row)
-                if let texture = tile(key, picture, turned, scene, r, context) {
+                if !moves, let texture = tile(key, picture, turned, scene, r, context) {
                     let src = SDL_Rect(
                         x: Int32(left - column * t), y: Int32(top - row * t), w: Int32(right - left),
                         h: Int32(bottom - top))
@@ -104,10 +109,17 @@ final class PictureLayers {
                     r.calls.perform(.copy(texture, src, dst))
                     continue
                 }
-                // Some of it is still loading or blending in: that part is drawn as it is, this frame, and kept
-                // once complete.
                 let part = Rect(
                     x: Double(left), y: Double(top), width: Double(right - left), height: Double(bottom - top))
+                if let standIn,
+                    drawScaled(
+                        part, of: key, keptAt: standIn, size: Size(width: whole.width, height: whole.height),
+                        origin: Point(x: Double(ox), y: Double(oy)), with: r, context: context)
+                {
+                    continue
+                }
+                // Some of it is still loading or blending in: that part is drawn as it is, this frame, and kept
+                // once complete.
                 let commands = r.withTilesAtHand {
                     scene.pictureCommands(picture, region: r.rotation.inverse.rect(part, in: turned), tiles: &$0)
                 }
@@ -118,6 +130,76 @@ final class PictureLayers {
                 r.execute(commands, in: inPart)
             }
         }
+    }
+
+    /// How many times its visible part a picture's words may cover before a square of it is drawn from its tiles
+    /// at another scale rather than with its words again: twenty words each as large as the picture made a
+    /// zoom's frame twenty screens of blending (216 ms in software); a map's labels cover a fraction of it.
+    static let wordsCoverLimit = 1.0
+
+    /// Whether the words of `picture` (their boxes, within its visible part) cover more than `wordsCoverLimit`
+    /// times that part.
+    static func wordsOutweighPixels(_ picture: Picture) -> Bool {
+        let visible = intersection(picture.frame, picture.clip)
+        guard visible.width > 0, visible.height > 0, !picture.words.isEmpty else { return false }
+        let origin = picture.frame.origin
+        let covered = picture.words.reduce(0.0) { sum, run in
+            let box = Rect(
+                x: origin.x + run.rect.minX, y: origin.y + run.rect.minY, width: run.rect.width,
+                height: run.rect.height)
+            let seen = intersection(box, visible)
+            return sum + max(0, seen.width) * max(0, seen.height)
+        }
+        return covered > Self.wordsCoverLimit * visible.width * visible.height
+    }
+
+    /// The scale the picture's tiles with these words were last drawn at, other than `scale`.
+    func lastScale(of picture: PictureID, words: Int, besides scale: Double) -> Double? {
+        tiles.filter { $0.key.picture == picture && $0.key.words == words && $0.key.scale != scale }
+            .max { $0.value.used < $1.value.used }?.key.scale
+    }
+
+    /// Draws `part` of a picture (its pixels at its scale, `size` in all, placed at `origin` on the target) from
+    /// its tiles kept at scale `kept`, scaled; false, drawing nothing, where one of them is not kept.
+    func drawScaled(
+        _ part: Rect, of key: Key, keptAt kept: Double, size: Size, origin: Point, with r: Renderer,
+        context: DrawContext
+    ) -> Bool {
+        let t = Double(Self.tileSize)
+        let f = key.scale / kept
+        // The part in the kept pixels, within the picture as it was kept (its last column and row of tiles
+        // reach past its edge).
+        let keptSize = Size(width: (size.width / f).rounded(), height: (size.height / f).rounded())
+        let within = intersection(
+            Rect(x: part.minX / f, y: part.minY / f, width: part.width / f, height: part.height / f),
+            Rect(origin: .zero, size: keptSize))
+        guard within.width > 0, within.height > 0 else { return false }
+        var found: [(Key, OpaquePointer)] = []
+        for row in Int(within.minY / t)...Int((within.maxY / t).rounded(.up) - 1) {
+            for column in Int(within.minX / t)...Int((within.maxX / t).rounded(.up) - 1) {
+                let k = Key(picture: key.picture, scale: kept, words: key.words, column: column, row: row)
+                guard let texture = tiles[k]?.texture else { return false }
+                found.append((k, texture))
+            }
+        }
+        var inPart = context
+        inPart.part = Rect(
+            x: origin.x + part.minX, y: origin.y + part.minY, width: part.width, height: part.height)
+        for (k, texture) in found {
+            tiles[k]?.used = frame
+            let square = Rect(x: Double(k.column) * t, y: Double(k.row) * t, width: t, height: t)
+            let piece = intersection(square, within)
+            r.copyScaled(
+                texture,
+                source: Rect(
+                    x: piece.minX - square.minX, y: piece.minY - square.minY, width: piece.width,
+                    height: piece.height),
+                destination: Rect(
+                    x: origin.x + piece.minX * f, y: origin.y + piece.minY * f, width: piece.width * f,
+                    height: piece.height * f),
+                in: inPart)
+        }
+        return true
     }
 
     /// A kept tile, or one drawn now and kept; nil while its part of the picture is incomplete (tiles missing
@@ -170,10 +252,12 @@ final class PictureLayers {
         return kept
     }
 
-    /// Lets go of a picture's tiles kept at other scales than `scale` (it is zooming: they will not be drawn
-    /// again unless it comes back to exactly that scale, and then they are drawn anew).
+    /// Lets go of a picture's tiles kept at other scales than `scale` and the last it rested at (it is zooming:
+    /// they will not be drawn again unless it comes back to exactly that scale, and then they are drawn anew;
+    /// the last stand in while it moves).
     func forget(_ picture: PictureID, except scale: Double) {
-        drop { key, _ in key.picture == picture && key.scale != scale }
+        let last = tiles.filter { $0.key.picture == picture }.max { $0.value.used < $1.value.used }?.key.scale
+        drop { key, _ in key.picture == picture && key.scale != scale && key.scale != last }
     }
 
     /// Once the screen holds still: the tiles the last frame did not draw go.

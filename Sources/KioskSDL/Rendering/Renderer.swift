@@ -234,11 +234,13 @@ final class Renderer {
         // transition's snapshot: it stays on screen as long as the transition lasts).
         var context = context
         if layers != nil && !context.snapshotting { context.scaleMode = SDL_ScaleModeNearest }
-        if !moving, let layers, let scene = context.scene, !isUnscaled(commands, in: context) {
-            layers.draw(picture, in: scene, with: self, context: context)
+        if moving { layers?.forget(id, except: picture.scale) }
+        if let layers, let scene = context.scene, !isUnscaled(commands, in: context),
+            !moving || PictureLayers.wordsOutweighPixels(picture)
+        {
+            layers.draw(picture, in: scene, with: self, context: context, moves: moving)
             return
         }
-        if moving { layers?.forget(id, except: picture.scale) }
         execute(commands, in: context)
     }
 
