@@ -98,8 +98,7 @@ import Testing
             app.step(to: t)
             // As the host does: the frame drawn (the film's playback begins with its first), then what it showed.
             _ = app.drawList()
-            app.videoDid([], shown: (pts, Int(pts * 30)))
-            return app.endFrame(tracing: nil).events.compactMap {
+            return app.endFrame(tracing: nil, video: ([], (pts, Int(pts * 30)))).events.compactMap {
                 if case .captionDidChange(let text) = $0.kind { text ?? "none" } else { nil }
             }
         }

@@ -269,7 +269,7 @@ import Testing
         let app = try Self.app()
         Self.press(app, "Down", at: 0)
         _ = app.sink.take()
-        app.speechDidFinish()
+        app.step(to: 0, speechFinished: true)
         #expect(Self.spoken(app) == ["end finished"])
         // Nothing is being said: a touch ends nothing.
         app.tap(x: 0.5, y: 0.5, at: 100)
@@ -338,7 +338,8 @@ import Testing
         Self.press(app, "Down", at: 200)
         let ring = app.focusRingCommands
         #expect(ring.count == 8)
-        #expect(app.chromeDrawList(over: app.scene).suffix(8) == ring)
+        var everything = TileQuery.everything
+        #expect(app.drawList(.chrome(over: app.scene), tiles: &everything).suffix(8) == ring)
         for case .fill(let r, _) in ring { #expect(min(r.width, r.height) >= 3) }
         // Against any colour behind it, one of its two bands is at least 3:1 (WCAG 1.4.11).
         for grey in stride(from: 0.0, through: 1.0, by: 0.05) {

@@ -53,10 +53,12 @@ import Testing
     @Test func theHostSaysWhatItShowedInTheTrace() throws {
         let app = try Self.app()
         app.step(to: 0)
-        app.videoDid(
-            [.videoDidStart(video: "/k/opening.mp4", decoder: "software h264", width: 1920, height: 1080)],
-            shown: (0.0333, 1))
-        let (events, line) = app.endFrame(tracing: 0)
+        let (events, line) = app.endFrame(
+            tracing: 0,
+            video: (
+                [.videoDidStart(video: "/k/opening.mp4", decoder: "software h264", width: 1920, height: 1080)],
+                (0.0333, 1)
+            ))
         #expect(events.map(\.name) == ["videoDidStart"])
         #expect(line?.contains(#""video": {"pts": 0.0333, "frame": 1}"#) == true)
         #expect(line?.contains(#""decoder": "software h264""#) == true)

@@ -97,7 +97,7 @@ extension KioskApp {
     }
 
     /// The host's speech came to the end of what it was saying (`speechDidEnd`, finished).
-    public func speechDidFinish() { access.finished(sink: sink) }
+    func speechDidFinish() { access.finished(sink: sink) }
 
     /// Whether a navigation key is a visit's first: audio mode begins, the welcome says how the keys work and the
     /// first element is focused (the key itself does nothing more).

@@ -23,7 +23,7 @@ extension KioskApp {
 
     /// What the host's video did this frame: the frame it showed (its time and number in the clip, for the frame
     /// line) and its events.
-    public func videoDid(_ events: [TraceEvent.Kind], shown: (pts: Double, frame: Int)?) {
+    func videoDid(_ events: [TraceEvent.Kind], shown: (pts: Double, frame: Int)?) {
         for e in events { sink.add(TraceEvent(view: scene.config.id, e)) }
         film.shown = shown
         if let shown, let session = scene.video?.session { film.pts = (session, shown.pts) }

@@ -189,8 +189,10 @@ public final class KioskApp {
 
     /// Advances to `ms` (gesture timers, every view of the current scene, the timed rules) and says what the
     /// kiosk is then; the wall clock, if the host read one for this frame, is `wall`.
+    /// `speechFinished`: the host's voice finished what it was saying since the last step.
     @discardableResult
-    public func step(to ms: Double, wall: WallTime? = nil) -> KioskFrame {
+    public func step(to ms: Double, wall: WallTime? = nil, speechFinished: Bool = false) -> KioskFrame {
+        if speechFinished { speechDidFinish() }
         if let wall { wallTime = wall }
         advance(to: ms)
         if let toolScreen {
@@ -275,31 +277,36 @@ public final class KioskApp {
         return drawList(tiles: &query)
     }
 
-    /// The frame's commands, in the screen's pixels (`traits`); pyramid images are drawn from the tiles `tiles`
-    /// says are loaded.
-    public func drawList(tiles: inout TileQuery) -> [DrawCommand] {
-        if let toolScreen { return traits.apply(to: toolScreen.drawList(size: sceneSize, at: now)) }
-        if isBlanked {
-            return traits.apply(to: [
-                .fill(Rect(origin: .zero, size: sceneSize), Color(red: 0, green: 0, blue: 0, alpha: 1))
-            ])
+    /// What a draw list shows: the frame, or one of a scene change's parts (a scene drawn whole, its content only,
+    /// or the chrome that stays over a zoom's content).
+    public enum DrawPart {
+        case frame
+        case scene(Scene)
+        case content(Scene)
+        case chrome(over: Scene)
+    }
+
+    /// The commands of `part` (the frame unless said), in the screen's pixels (`traits`); pyramid images are drawn
+    /// from the tiles `tiles` says are loaded. A scene's words are in the visitor's language, and its chrome is
+    /// the chrome over it (the outgoing scene of a transition's too).
+    public func drawList(_ part: DrawPart = .frame, tiles: inout TileQuery) -> [DrawCommand] {
+        switch part {
+        case .frame:
+            if let toolScreen { return traits.apply(to: toolScreen.drawList(size: sceneSize, at: now)) }
+            if isBlanked {
+                return traits.apply(to: [
+                    .fill(Rect(origin: .zero, size: sceneSize), Color(red: 0, green: 0, blue: 0, alpha: 1))
+                ])
+            }
+            return drawList(.scene(scene), tiles: &tiles)
+        case .scene(let scene):
+            return traits.apply(to: contentCommands(of: scene, tiles: &tiles) + chromeCommands(over: scene))
+        case .content(let scene):
+            return traits.apply(to: contentCommands(of: scene, tiles: &tiles))
+        case .chrome(let scene):
+            return traits.apply(to: chromeCommands(over: scene))
         }
-        return drawList(of: scene, tiles: &tiles)
     }
-
-    /// A scene's commands with its words in the visitor's language and the chrome over it (the outgoing scene
-    /// of a transition too), in the screen's pixels.
-    public func drawList(of scene: Scene, tiles: inout TileQuery) -> [DrawCommand] {
-        traits.apply(to: contentCommands(of: scene, tiles: &tiles) + chromeCommands(over: scene))
-    }
-
-    /// A scene's content in the screen's pixels: its pictures or rows, a place's pulse, the words on them.
-    public func contentDrawList(of scene: Scene, tiles: inout TileQuery) -> [DrawCommand] {
-        traits.apply(to: contentCommands(of: scene, tiles: &tiles))
-    }
-
-    /// The chrome over a scene in the screen's pixels: its bars and buttons, and the still-there card when it asks.
-    public func chromeDrawList(over scene: Scene) -> [DrawCommand] { traits.apply(to: chromeCommands(over: scene)) }
 
     /// A scene's content, in points.
     func contentCommands(of scene: Scene, tiles: inout TileQuery) -> [DrawCommand] {

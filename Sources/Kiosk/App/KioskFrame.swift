@@ -58,10 +58,14 @@ extension KioskApp {
             speechVolumeDB: access.volumeDB, displayScale: traits.displayScale)
     }
 
-    /// Ends a frame that was drawn: its events, in the order they happened (the trace writes them, the visits,
-    /// the metrics and the service's status read the same values), and its trace line when `tracing` is the
-    /// frame's number. The events are let go.
-    public func endFrame(tracing number: Int?) -> (events: [TraceEvent], traceLine: String?) {
+    /// Ends a frame that was drawn: what the host's film did in it (`video`: its events, and the frame it showed,
+    /// its time and number in the clip, for the frame line) joins its events; its events, in the order they
+    /// happened (the trace writes them, the visits, the metrics and the service's status read the same values),
+    /// and its trace line when `tracing` is the frame's number. The events are let go.
+    public func endFrame(
+        tracing number: Int?, video: (events: [TraceEvent.Kind], shown: (pts: Double, frame: Int)?) = ([], nil)
+    ) -> (events: [TraceEvent], traceLine: String?) {
+        videoDid(video.events, shown: video.shown)
         let events = frameEvents
         let line = number.map { traceLine(frame: $0, events: events) }
         dropFrameEvents()

@@ -158,8 +158,8 @@ final class FrameLoop {
             resetDrawn = false
             if app.quitRequested && !clock.drawsEveryFrame { break }
             let wasMoving = shown.needsFrame
-            if outputs.speechFinished { app.speechDidFinish() }
-            shown = app.step(to: t, wall: wall.reading(kioskNow: kioskNow()))
+            shown = app.step(
+                to: t, wall: wall.reading(kioskNow: kioskNow()), speechFinished: outputs.speechFinished)
             if clock.drawsEveryFrame || needsDraw || wasMoving || shown.needsFrame || shown.hasEvents
                 || screenshots.isDue(at: t)
             {
@@ -298,12 +298,10 @@ final class FrameLoop {
                 observeSettle(at: t)
                 panel.afterFrame(blank: shown.isBlanked)
             })
-        // What its videos did joins the frame's events.
-        let video = renderer.videos.endFrame()
-        app.videoDid(video.events, shown: video.shown)
-        // The frame's typed events, read alike by the visits, the metrics, the trace and systemd's status, then
-        // let go.
-        let (events, line) = app.endFrame(tracing: outputs.traces ? pipeline.framesDrawn - 1 : nil)
+        // The frame's typed events (what its videos did among them), read alike by the visits, the metrics, the
+        // trace and systemd's status, then let go.
+        let (events, line) = app.endFrame(
+            tracing: outputs.traces ? pipeline.framesDrawn - 1 : nil, video: renderer.videos.endFrame())
         // The wall clock read once for the frame's step serves its visits and metrics too.
         let wall = shown.wall ?? self.wall.reading(kioskNow: kioskNow())
         countVisits(events, wall: wall, at: t)

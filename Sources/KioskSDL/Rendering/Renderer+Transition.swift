@@ -14,7 +14,7 @@ extension Renderer {
         drawScenes(t, from: outgoing, to: shown, of: app, at: ms)
         if Self.chromeStaysPut(t) {
             execute(
-                app.chromeDrawList(over: shown.scene),
+                app.drawList(.chrome(over: shown.scene), tiles: &query),
                 in: frameContext(scene: shown.scene, background: app.manifest.background, sceneSize: shown.drawSize))
         }
     }
@@ -97,7 +97,7 @@ extension Renderer {
         var context = frameContext(scene: scene, background: app.manifest.background, sceneSize: sceneSize)
         context.snapshotting = true
         let list = withTilesAtHand {
-            chrome ? app.drawList(of: scene, tiles: &$0) : app.contentDrawList(of: scene, tiles: &$0)
+            app.drawList(chrome ? .scene(scene) : .content(scene), tiles: &$0)
         }
         draw(list, in: context)
         tiles.request(missing: query.missing, prefetch: query.prefetch)

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// The architecture's limits, read from the sources (docs/architecture.md): they hold as the code grows, or a
+/// test says where they stopped holding.
+struct HouseRulesTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources")
+
+    /// Every Swift file under `folder`, with its text.
+    static func files(under folder: String) throws -> [(path: String, text: String)] {
+        let root = sources.appendingPathComponent(folder)
+        let walker = try #require(FileManager.default.enumerator(atPath: root.path))
+        return try walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted().map {
+            ("\(folder)/\($0)", try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8))
+        }
+    }
+
+    /// The SDL side knows the app through at most twelve members: a step, a handle, one draw list, the frame's
+    /// end and the service's few.
+    @Test func theHostKnowsTheAppThroughTwelveMembers() throws {
+        let member = try Regex(#"\bapp\.([A-Za-z_]+)"#)
+        var used = Set<String>()
+        for file in try Self.files(under: "KioskSDL") {
+            for match in file.text.matches(of: member) {
+                if let name = match.output[1].substring { used.insert(String(name)) }
+            }
+        }
+        #expect(used.contains("step") && used.contains("drawList"), "\(used.sorted())")
+        #expect(used.count <= 12, "\(used.count): \(used.sorted())")
+    }
+
+    /// No source file is over 400 lines: a longer one holds more than one concern.
+    @Test func noSourceFileIsOver400Lines() throws {
+        for module in try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).sorted() {
+            for file in try Self.files(under: module) {
+                let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+                #expect(lines <= 400, "\(file.path): \(lines) lines")
+            }
+        }
+    }
+}
