@@ -45,17 +45,17 @@ extension Scene {
     func accessibilityElements(language: String, fallback: String) -> [AccessibilityElement] {
         var out: [AccessibilityElement] = []
         if let list {
-            for p in list.layout.order {
+            for (position, p) in list.layout.order.enumerated() {
                 let row = list.config.rows[p]
                 var label = row.title.text(in: language, fallback: fallback)
                 if let sub = row.subtitle?.text(in: language, fallback: fallback), !sub.isEmpty {
                     label += SpokenWords.comma(language) + sub
                 }
-                let position = list.layout.position(ofRow: row.id, in: list.config) ?? 0
                 let top = list.layout.rowTop(position) - view.contentOffset.y
                 out.append(
                     AccessibilityElement(
-                        id: "row:\(row.id)", frame: Rect(x: 0, y: top, width: size.width, height: ListStyle.rowHeight),
+                        id: "row:\(row.id)",
+                        frame: Rect(x: 0, y: top, width: size.width, height: list.layout.rowHeight(position)),
                         spoken: AccessibilityElement.spoken(
                             label, role: row.action == nil ? nil : .button,
                             description: row.description?.text(in: language, fallback: fallback), language: language),

@@ -86,11 +86,13 @@ public final class KioskApp {
     /// The films played (`FilmPlayback`).
     var film = FilmPlayback()
 
-    /// `images` says what the manifest's pictures are (`ImageCatalog`). The touch calibration is the manifest's
-    /// unless `calibration` replaces it; `escapeQuits` in a window.
+    /// `images` says what the manifest's pictures are (`ImageCatalog`), `metrics` how wide its words are in the
+    /// fonts (`TextMetrics`). The touch calibration is the manifest's unless `calibration` replaces it;
+    /// `escapeQuits` in a window.
     public init(
         manifest: Manifest, physicalSize: Size, rotation: Rotation = .none, startScene: String? = nil,
-        calibration: Calibration? = nil, escapeQuits: Bool = false, images: ImageCatalog
+        calibration: Calibration? = nil, escapeQuits: Bool = false, images: ImageCatalog,
+        metrics: TextMetrics = .estimate
     ) {
         self.calibration = calibration ?? manifest.calibration
         self.escapeQuits = escapeQuits
@@ -106,7 +108,7 @@ public final class KioskApp {
                 manifest: manifest,
                 sceneSize: Self.sceneSize(
                     pixels: physicalSize, rotation: rotation, largeText: false, config: manifest.accessibility),
-                startScene: startScene, sink: sink, images: images)
+                startScene: startScene, sink: sink, images: images, metrics: metrics)
         }
     }
 
@@ -134,9 +136,12 @@ public final class KioskApp {
     /// New content (a reload, docs/operations.md): the scene, its offsets, zoom and page are kept when the new
     /// manifest has a scene of the same id showing the same images; otherwise the kiosk goes home. Reports
     /// `contentDidReload`. The touch calibration becomes `calibration` (a calibration file's), else the new
-    /// manifest's; its pictures are `images` (nil: those known so far). Returns the id of the scene shown.
+    /// manifest's; its pictures are `images` and its words `metrics` (nil: those known so far). Returns the id of
+    /// the scene shown.
     @discardableResult
-    public func reload(_ new: Manifest, images: ImageCatalog? = nil, calibration: Calibration? = nil) -> String {
+    public func reload(
+        _ new: Manifest, images: ImageCatalog? = nil, metrics: TextMetrics? = nil, calibration: Calibration? = nil
+    ) -> String {
         self.calibration = calibration ?? new.calibration
         let oldScene = scene
         let old = scene.config
@@ -146,7 +151,7 @@ public final class KioskApp {
         if presence.attractLoop != nil { changeScreen(to: .scenes) }
         // A new panel in the manifest may change how many pixels a point is.
         navigator.replace(
-            new, images: images ?? navigator.images,
+            new, images: images ?? navigator.images, metrics: metrics ?? navigator.metrics,
             sceneSize: Self.sceneSize(
                 pixels: physicalSize, rotation: rotation, largeText: access.largeText, config: new.accessibility))
         presence.rules = Presence.Rules(new)

@@ -22,8 +22,9 @@ final class Navigator {
     private var scenes: [String: Scene] = [:]
     private var openedFrom: [String: (scene: String, hotspot: String)] = [:]
     let sink: EventSink
-    /// What the content's pictures are (a reload brings its own).
+    /// What the content's pictures are and how wide its words (a reload brings its own).
     var images: ImageCatalog
+    var metrics: TextMetrics
     /// The languages offered, the visitor's, and whether the choice is open.
     private(set) var languages: Languages
 
@@ -38,19 +39,21 @@ final class Navigator {
     static let reloadFadeMs = 300.0
 
     init(
-        manifest: Manifest, sceneSize: Size, startScene: String?, sink: EventSink, images: ImageCatalog
+        manifest: Manifest, sceneSize: Size, startScene: String?, sink: EventSink, images: ImageCatalog,
+        metrics: TextMetrics
     ) {
         self.manifest = manifest
         home = manifest.home
         self.sceneSize = sceneSize
         self.sink = sink
         self.images = images
+        self.metrics = metrics
         languages = Languages(manifest.languages)
         let first = startScene.flatMap { manifest.scene($0) } ?? manifest.scene(manifest.home) ?? manifest.scenes[0]
         let paths = first.imagePaths(in: languages.current)
         scene = Scene(
             config: first, size: sceneSize, images: paths.map { images[$0] }, imagePaths: paths,
-            language: languages.current, fallback: languages.first, sink: sink)
+            language: languages.current, fallback: languages.first, metrics: metrics, sink: sink)
         scenes[first.id] = scene
         wire(scene)
         lastPage = scene.currentPage
@@ -66,7 +69,7 @@ final class Navigator {
     func newScene(_ config: SceneConfig, images: [ImageInfo], paths: [String]) -> Scene {
         let s = Scene(
             config: config, size: sceneSize, images: images, imagePaths: paths, language: languages.current,
-            fallback: languages.first, sink: sink)
+            fallback: languages.first, metrics: metrics, sink: sink)
         wire(s)
         scenes[config.id] = s
         return s
@@ -190,10 +193,11 @@ final class Navigator {
     }
 
     /// New content: the scenes made from the old are let go (a scene placed or opened next is the new one's).
-    func replace(_ new: Manifest, images: ImageCatalog, sceneSize size: Size) {
+    func replace(_ new: Manifest, images: ImageCatalog, metrics: TextMetrics, sceneSize size: Size) {
         openedFrom.removeAll()
         manifest = new
         self.images = images
+        self.metrics = metrics
         sceneSize = size
         home = new.home
         scenes.removeAll()

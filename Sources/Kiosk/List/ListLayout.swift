@@ -2,8 +2,10 @@ import Foundation
 import ScrollEngine
 
 /// Where a list scene's sections and rows are, in the list's content points (UITableView's plain style): each
-/// section a header then its rows, one height each, so that the row at any offset is found by arithmetic and a
-/// binary search, never by walking the rows. Laid out once per language (a sort by title is the visitor's).
+/// section a header then its rows, each row as tall as its title's lines (UITableView's self-sizing cells: the
+/// title wraps up to `ListStyle.titleLines` lines, reckoned from the fonts' `TextMetrics`), so that the row at any
+/// offset is found by binary search, never by walking the rows. Laid out once per language (a sort by title is
+/// the visitor's).
 struct ListLayout: Sendable {
     struct Section: Sendable {
         /// Its header's text (nil: rows without a section, under no header).
@@ -19,8 +21,15 @@ struct ListLayout: Sendable {
     public let order: [Int]
     public let sections: [Section]
     public let height: Double
+    /// Each row position's top, and its title's lines.
+    let tops: [Double]
+    let lines: [UInt8]
 
-    public init(_ list: ListConfig, language: String, fallback: String) {
+    /// `width`: the list's (the scene's) width, which the titles wrap in.
+    public init(
+        _ list: ListConfig, language: String, fallback: String, width: Double = .infinity,
+        metrics: TextMetrics = .estimate
+    ) {
         let rows = list.rows
         // Sections in the order of their first row; rows in theirs (or both by title, as the visitor reads).
         var keys: [String?] = []
@@ -50,7 +59,20 @@ struct ListLayout: Sendable {
         }
         var order: [Int] = []
         order.reserveCapacity(rows.count)
+        var tops: [Double] = []
+        tops.reserveCapacity(rows.count)
+        var lines: [UInt8] = []
+        lines.reserveCapacity(rows.count)
         var sections: [Section] = []
+        // The index is drawn where a section has a title to show (`ListState.indexEntries`).
+        let hasIndex =
+            list.sectionIndex
+            && keys.contains { key in
+                key != nil
+                    && members[key]?.first.map { rows[$0].section?.text(in: language, fallback: fallback) ?? "" }?
+                        .isEmpty == false
+            }
+        let lineHeight = metrics.lineHeight(language: language, size: ListStyle.titleSize)
         var y = 0.0
         for key in keys {
             let indices = members[key] ?? []
@@ -58,12 +80,33 @@ struct ListLayout: Sendable {
             let title = key == nil ? nil : first?.section?.text(in: language, fallback: fallback)
             let section = Section(title: title, rows: order.count..<(order.count + indices.count), top: y)
             order += indices
-            y += section.headerHeight + Double(indices.count) * ListStyle.rowHeight
+            y += section.headerHeight
+            for i in indices {
+                let row = rows[i]
+                let n = metrics.lineCount(
+                    row.title.text(in: language, fallback: fallback), language: language, size: ListStyle.titleSize,
+                    width: ListStyle.titleWidth(listWidth: width, hasIndex: hasIndex, acts: row.action != nil),
+                    maximumLines: ListStyle.titleLines)
+                tops.append(y)
+                lines.append(UInt8(n))
+                y += ListStyle.rowHeight(lines: n, lineHeight: lineHeight)
+            }
             sections.append(section)
         }
         self.order = order
         self.sections = sections
+        self.tops = tops
+        self.lines = lines
+        self.lineHeight = lineHeight
         height = y
+    }
+
+    /// A title line's height, in points.
+    let lineHeight: Double
+
+    /// Row position `position`'s height.
+    func rowHeight(_ position: Int) -> Double {
+        ListStyle.rowHeight(lines: Int(lines[position]), lineHeight: lineHeight)
     }
 
     /// The section of row position `position` (binary search).
@@ -89,10 +132,7 @@ struct ListLayout: Sendable {
     }
 
     /// The top of row position `position`.
-    func rowTop(_ position: Int) -> Double {
-        let s = sections[section(ofRow: position)]
-        return s.top + s.headerHeight + Double(position - s.rows.lowerBound) * ListStyle.rowHeight
-    }
+    func rowTop(_ position: Int) -> Double { tops[position] }
 
     /// The position of the row of id `id` (its first, were two to share it), nil when there is none.
     func position(ofRow id: String, in list: ListConfig) -> Int? {
@@ -103,10 +143,20 @@ struct ListLayout: Sendable {
     public func row(at y: Double) -> Int? {
         guard !sections.isEmpty, y >= 0, y < height else { return nil }
         let s = sections[section(at: y)]
-        let inRows = y - s.top - s.headerHeight
-        guard inRows >= 0 else { return nil }
-        let position = s.rows.lowerBound + Int(inRows / ListStyle.rowHeight)
-        return s.rows.contains(position) ? position : nil
+        guard !s.rows.isEmpty, y >= s.top + s.headerHeight else { return nil }
+        let position = lastRow(startingAtOrAbove: y, in: s.rows)
+        return y < tops[position] + rowHeight(position) ? position : nil
+    }
+
+    /// The last row of `rows` whose top is at or above `y` (binary search; the first when none is).
+    func lastRow(startingAtOrAbove y: Double, in rows: Range<Int>) -> Int {
+        var lo = rows.lowerBound
+        var hi = rows.upperBound - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if tops[mid] <= y { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
     }
 
     /// The row positions at least partly between content `top` and `bottom`.
@@ -121,8 +171,9 @@ struct ListLayout: Sendable {
     /// The first row that ends below `y`.
     func firstRow(atOrBelow y: Double) -> Int {
         let s = sections[section(at: y)]
-        let inRows = max(0, y - s.top - s.headerHeight)
-        return min(s.rows.upperBound, s.rows.lowerBound + Int(inRows / ListStyle.rowHeight))
+        guard !s.rows.isEmpty else { return s.rows.lowerBound }
+        let position = lastRow(startingAtOrAbove: y, in: s.rows)
+        return tops[position] + rowHeight(position) > y ? position : position + 1
     }
 
     /// The header that sticks to the top of a list scrolled to `top` (the content y at the visible top, under
@@ -146,8 +197,30 @@ public enum TableScrollPosition: Sendable {
 
 /// How a list looks: sizes in points (UITableView's plain style, made for a finger a step back from the screen).
 public enum ListStyle {
-    /// A row: a thumbnail, a title and a subtitle (UITableView's default 44 pt row, doubled for a kiosk).
+    /// A row of a one-line title: a thumbnail, a title and a subtitle (UITableView's default 44 pt row, doubled
+    /// for a kiosk).
     public static let rowHeight = 88.0
+    /// The most lines a row's title wraps to (past them, an ellipsis).
+    public static let titleLines = 3
+    /// A one-line title's box, over a subtitle.
+    static let titleBoxHeight = 38.0
+
+    /// The height of a title's box of `lines` lines `lineHeight` apart: a one-line title's, or its lines and a
+    /// little room (the renderer's lines are whole pixels).
+    static func titleHeight(lines: Int, lineHeight: Double) -> Double {
+        lines <= 1 ? titleBoxHeight : Double(lines) * lineHeight + 2
+    }
+
+    /// A row whose title takes `lines` lines: taller by what its title's box grows.
+    static func rowHeight(lines: Int, lineHeight: Double) -> Double {
+        rowHeight + titleHeight(lines: lines, lineHeight: lineHeight) - titleBoxHeight
+    }
+
+    /// How wide a row's title is in a list `listWidth` wide: after the thumbnails' column, before the margin, the
+    /// section index (`hasIndex`) and a row's chevron (`acts`).
+    static func titleWidth(listWidth: Double, hasIndex: Bool, acts: Bool) -> Double {
+        listWidth - textInset - margin - (hasIndex ? indexWidth : 0) - (acts ? chevronWidth + margin / 2 : 0)
+    }
     public static let headerHeight = 44.0
     public static let titleSize = 26.0
     public static let subtitleSize = 18.0

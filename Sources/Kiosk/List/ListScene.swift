@@ -20,11 +20,17 @@ final class ListState {
     /// The sections the index lists (those with a header), each by its initial: made with the layout.
     private(set) var indexEntries: [(section: Int, letter: String)] = []
 
-    init(_ config: ListConfig, language: String, fallback: String) {
+    /// The list's width, which its titles wrap in, and the fonts' metrics they are reckoned with.
+    let width: Double
+    let metrics: TextMetrics
+
+    init(_ config: ListConfig, language: String, fallback: String, width: Double, metrics: TextMetrics) {
         self.config = config
         self.language = language
         self.fallback = fallback
-        layout = ListLayout(config, language: language, fallback: fallback)
+        self.width = width
+        self.metrics = metrics
+        layout = ListLayout(config, language: language, fallback: fallback, width: width, metrics: metrics)
         indexEntries = Self.indexEntries(of: layout, shown: config.sectionIndex)
     }
 
@@ -32,7 +38,7 @@ final class ListState {
     func relayout(language: String) {
         guard language != self.language else { return }
         self.language = language
-        layout = ListLayout(config, language: language, fallback: fallback)
+        layout = ListLayout(config, language: language, fallback: fallback, width: width, metrics: metrics)
         indexEntries = Self.indexEntries(of: layout, shown: config.sectionIndex)
     }
 
@@ -133,8 +139,8 @@ extension Scene {
         let y: Double
         switch position {
         case .top: y = top - list.layout.sections[list.layout.section(ofRow: p)].headerHeight - inset.top
-        case .middle: y = top + ListStyle.rowHeight / 2 - room / 2 - inset.top
-        case .bottom: y = top + ListStyle.rowHeight - room - inset.top
+        case .middle: y = top + list.layout.rowHeight(p) / 2 - room / 2 - inset.top
+        case .bottom: y = top + list.layout.rowHeight(p) - room - inset.top
         }
         let limits = view.offsetLimits(.vertical)
         view.setContentOffset(
@@ -195,7 +201,7 @@ extension Scene {
         // index; both mirror right to left.
         let rtl = list.isRightToLeft
         let indexWidth = list.indexEntries.isEmpty ? 0 : ListStyle.indexWidth
-        let textWidth = size.width - ListStyle.textInset - ListStyle.margin - indexWidth
+        let textWidth = ListStyle.titleWidth(listWidth: size.width, hasIndex: indexWidth > 0, acts: false)
         let textLeft = rtl ? indexWidth + ListStyle.margin : ListStyle.textInset
         let separatorLeft = rtl ? 0 : ListStyle.textInset
         if layout.order.isEmpty {
@@ -221,7 +227,8 @@ extension Scene {
         for position in layout.rows(from: y0 - ListStyle.rowHeight, to: y0 + size.height + ListStyle.rowHeight) {
             let row = list.config.rows[layout.order[position]]
             let top = layout.rowTop(position) - y0
-            let band = Rect(x: 0, y: top, width: size.width, height: ListStyle.rowHeight)
+            let height = layout.rowHeight(position)
+            let band = Rect(x: 0, y: top, width: size.width, height: height)
             guard band.intersects(screen) else { continue }
             if row.id == list.highlighted { out.append(.fill(band, ListStyle.highlight)) }
             if let thumbnail = row.thumbnail {
@@ -230,12 +237,12 @@ extension Scene {
                 out.append(
                     .thumbnail(
                         path: thumbnail,
-                        destination: Rect(x: x, y: top + (ListStyle.rowHeight - side) / 2, width: side, height: side)))
+                        destination: Rect(x: x, y: top + (height - side) / 2, width: side, height: side)))
             }
             out.append(
                 .fill(
                     Rect(
-                        x: separatorLeft, y: top + ListStyle.rowHeight - 1, width: size.width - ListStyle.textInset,
+                        x: separatorLeft, y: top + height - 1, width: size.width - ListStyle.textInset,
                         height: 1),
                     ListStyle.separator))
             let acts = row.action != nil
@@ -245,26 +252,30 @@ extension Scene {
                         TextRun(
                             rtl ? "\u{2039}" : "\u{203A}", language: "en", size: ListStyle.chevronSize,
                             color: ListStyle.chevronColor,
-                            rect: Rect(x: chevronX, y: top, width: ListStyle.chevronWidth, height: ListStyle.rowHeight))
+                            rect: Rect(x: chevronX, y: top, width: ListStyle.chevronWidth, height: height))
                     ))
             }
             let hasSubtitle = row.subtitle != nil
             let left = acts ? chevronTextLeft : textLeft
             let width = acts ? textWidth - chevronRoom : textWidth
+            // The title's lines as the layout reckoned them (up to three, wrapped at spaces), the subtitle below.
+            let titleHeight = ListStyle.titleHeight(lines: Int(layout.lines[position]), lineHeight: layout.lineHeight)
+            let grown = titleHeight - ListStyle.titleBoxHeight
             let titleBox = Rect(
-                x: left, y: top + (hasSubtitle ? 12 : 0), width: width, height: hasSubtitle ? 38 : ListStyle.rowHeight)
+                x: left, y: top + (hasSubtitle ? 12 : 0), width: width, height: hasSubtitle ? titleHeight : height)
             out.append(
                 .text(
                     TextRun(
                         row.title.text(in: language, fallback: first), language: language,
-                        size: ListStyle.titleSize, color: ListStyle.titleColor, rect: titleBox, align: .start)))
+                        size: ListStyle.titleSize, color: ListStyle.titleColor, rect: titleBox, align: .start,
+                        wraps: true)))
             if let subtitle = row.subtitle {
                 out.append(
                     .text(
                         TextRun(
                             subtitle.text(in: language, fallback: first), language: language,
                             size: ListStyle.subtitleSize, color: ListStyle.subtitleColor,
-                            rect: Rect(x: left, y: top + 50, width: width, height: 28), align: .start)))
+                            rect: Rect(x: left, y: top + 50 + grown, width: width, height: 28), align: .start)))
             }
         }
         if let sticky = layout.stickyHeader(top: listTop) {

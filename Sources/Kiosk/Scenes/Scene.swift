@@ -55,10 +55,12 @@ public final class Scene {
     /// out in a right-to-left language.
     private(set) var isRightToLeft = false
 
-    /// `language`: the visitor's, `fallback` the manifest's first (a list is laid out in it).
+    /// `language`: the visitor's, `fallback` the manifest's first (a list is laid out in it); `metrics`: how wide
+    /// its words are (a list's rows are as tall as their titles' lines).
     init(
         config: SceneConfig, size: Size, images: [ImageInfo], imagePaths: [String]? = nil,
-        language: String = Languages.undetermined, fallback: String = Languages.undetermined, sink: EventSink
+        language: String = Languages.undetermined, fallback: String = Languages.undetermined,
+        metrics: TextMetrics = .estimate, sink: EventSink
     ) {
         self.config = config
         self.size = size
@@ -100,7 +102,9 @@ public final class Scene {
             view.centersContent = true
             delegates.append(TraceDelegate(id: config.id, sink: sink, zoomingSize: nil))
         case .list:
-            let state = ListState(config.list ?? ListConfig(rows: []), language: language, fallback: fallback)
+            let state = ListState(
+                config.list ?? ListConfig(rows: []), language: language, fallback: fallback, width: size.width,
+                metrics: metrics)
             list = state
             view.contentSize = Size(width: size.width, height: state.layout.height)
             view.alwaysBounceVertical = true

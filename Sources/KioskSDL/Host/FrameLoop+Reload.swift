@@ -76,6 +76,7 @@ extension FrameLoop {
             textureBudgetBytes: manifest.textureBudgetBytes)
         let scene = app.reload(
             manifest, images: renderer.images.number(images),
+            metrics: TextMetricsReader.metrics(manifest, fonts: renderer.words.fonts),
             calibration: CalibrationFile.effective(file: reloading.calibrationFile, manifest: manifest.calibration))
         log(.info, "reload: \(reload.path): \(manifest.scenes.count) scenes; showing \(scene)")
         outputs.speech?.voices = manifest.accessibility.voices

@@ -47,19 +47,20 @@ public enum Runner {
             throw .commandLine("--calibrate: where to write? set $STATE_DIRECTORY or pass --calibration PATH")
         }
         let windowed = if case .windowed = options.mode { true } else { false }
+        let renderer = Renderer(
+            display: display, images: images, fonts: manifest.fonts, textureBudgetBytes: manifest.textureBudgetBytes)
         let app = KioskApp(
             manifest: manifest, physicalSize: display.size, rotation: options.rotation, startScene: options.scene,
             calibration: options.calibrate
                 ? nil : CalibrationFile.effective(file: calibrationFile, manifest: manifest.calibration),
-            escapeQuits: windowed, images: images.number(images.facts.catalog(manifest)))
+            escapeQuits: windowed, images: images.number(images.facts.catalog(manifest)),
+            metrics: TextMetricsReader.metrics(manifest, fonts: renderer.words.fonts))
         var wizard: CalibrationScreen?
         if options.calibrate {
             wizard = app.start(.calibration) as? CalibrationScreen
         } else if options.touchTest {
             app.start(.touchTest)
         }
-        let renderer = Renderer(
-            display: display, images: images, fonts: manifest.fonts, textureBudgetBytes: manifest.textureBudgetBytes)
         let loop = try FrameLoop(
             options: options, app: app, display: display, renderer: renderer, replay: replay, service: service)
         if !options.calibrate && !options.touchTest, let path = manifestPath(options, defaultManifest: defaultManifest)

@@ -22,11 +22,12 @@ public final class HeadlessSession {
             display: display, budgetBytes: TextureBudget.tiles(manifest.textureBudgetBytes), synchronous: synchronous)
         images = ImageStore(
             display: display, tiles: tiles, budgetBytes: TextureBudget.pictures(manifest.textureBudgetBytes))
-        app = KioskApp(
-            manifest: manifest, physicalSize: display.size, rotation: rotation, startScene: scene,
-            images: images.number(images.facts.catalog(manifest)))
         renderer = Renderer(
             display: display, images: images, fonts: manifest.fonts, textureBudgetBytes: manifest.textureBudgetBytes)
+        app = KioskApp(
+            manifest: manifest, physicalSize: display.size, rotation: rotation, startScene: scene,
+            images: images.number(images.facts.catalog(manifest)),
+            metrics: TextMetricsReader.metrics(manifest, fonts: renderer.words.fonts))
         pipeline = FramePipeline(app: app, renderer: renderer, display: display)
     }
 
