@@ -49,6 +49,9 @@ let package = Package(
         // ioctls on SDL's own DRM file descriptor (the kernel's structures from libdrm-dev's copy of its headers,
         // which libsdl2-dev brings; nothing more is linked).
         .target(name: "CDisplayPower"),
+        // The headphone jack (audio mode begins when a headset is plugged in): the kernel's input switch
+        // SW_HEADPHONE_INSERT read with its evdev ioctls (its headers; nothing is linked).
+        .target(name: "CHeadphoneJack"),
         // Video: libavformat and libavcodec from Debian (libavformat-dev, libavcodec-dev), a file decoded frame by
         // frame in a few lines of C (their error codes are macros Swift cannot import), loaded at the first film
         // (dlopen: a kiosk without one does not carry them).
@@ -58,7 +61,7 @@ let package = Package(
             name: "KioskSDL",
             dependencies: [
                 "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CClock", "CLastWords", "CPictureRows", "CCopyRows",
-                "CDisplayPower", "CEarlySignals", "CVideo", "Kiosk",
+                "CDisplayPower", "CEarlySignals", "CHeadphoneJack", "CVideo", "Kiosk",
                 "EventLog",
                 "ScrollEngine",
             ]),

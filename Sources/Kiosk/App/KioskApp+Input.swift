@@ -41,7 +41,7 @@ extension KioskApp {
             return
         }
         if gate(event) {
-            if case .key(true, let name, false) = event { beginAudioIfNavigation(name) }
+            beginAudioIfAsked(event)
             return
         }
         switch event {
@@ -86,6 +86,9 @@ extension KioskApp {
             if name == "SDL_WINDOWEVENT_SIZE_CHANGED", w > 0, h > 0 {
                 resize(Size(width: Double(w), height: Double(h)))
             }
+        case .headset(let plugged):
+            if plugged { noteInput() }
+            if plugged { beginAudioIfAsked(event) } else { access.stopAudio(sink: sink) }
         case .quit:
             quitRequested = true
         case .renderReset, .touchDeviceRemoved:

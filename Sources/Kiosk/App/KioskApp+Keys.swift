@@ -1,3 +1,4 @@
+import EventLog
 import ScrollEngine
 import TouchInput
 
@@ -112,13 +113,22 @@ extension KioskApp {
         return true
     }
 
-    /// A navigation key that a gate took (it woke the screen, ended the attract loop or answered the still-there
-    /// card) still begins audio mode: a visitor who cannot see does not know the gate was there.
-    func beginAudioIfNavigation(_ name: String) {
-        guard let press = keys.press(name, shift: false, rightToLeft: false),
-            [.next, .previous, .activate, .help].contains(press.action)
-        else { return }
-        _ = beginAudio()
+    /// A headset plugged in begins audio mode (the hardware reports its jack: a visitor who cannot see plugs in
+    /// the kiosk's headphones); so does a navigation key that a gate took (it woke the screen, ended the attract
+    /// loop or answered the still-there card): a visitor who cannot see does not know the gate was there.
+    /// Pulled out, audio mode ends (`handle`): what it says would be said to the room.
+    func beginAudioIfAsked(_ event: EventLog.Event) {
+        switch event {
+        case .headset(true):
+            _ = beginAudio()
+        case .key(true, let name, false):
+            guard let press = keys.press(name, shift: false, rightToLeft: false),
+                [.next, .previous, .activate, .help].contains(press.action)
+            else { return }
+            _ = beginAudio()
+        default:
+            return
+        }
     }
 
     /// Focuses `e`: it is scrolled into view (unless a finger found it where it is) and spoken (after `prefix`,

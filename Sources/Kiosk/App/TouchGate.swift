@@ -18,12 +18,14 @@ struct TouchGate {
     var isHolding: Bool { !held.isEmpty }
 
     /// Takes `event` whole when it begins an input: a finger or the mouse button going down (its whole touch is
-    /// then held), or with `orKey` a key pressed. Every gate decides through here, so a key wakes and ends alike.
+    /// then held), or with `orKey` a key pressed or a headset plugged in. Every gate decides through here, so a
+    /// key wakes and ends alike.
     mutating func take(_ event: EventLog.Event, for reason: Reason, orKey: Bool = false) -> Bool {
         switch event {
         case .finger(.down, let t, let f, _, _, _, _, _): held[FingerKey(touchId: t, fingerId: f)] = reason
         case .mouseButton(true, _, _, _, _): held[Self.mouse] = reason
         case .key(true, _, _) where orKey: break
+        case .headset(true) where orKey: break
         default: return false
         }
         return true

@@ -258,6 +258,11 @@ final class FrameLoop {
         if e.type == signals.reloadEvent { return requestReload() }
         if e.type == signals.pictureEvent { return service.screenPicture.request() }
         if let reload = reloading.loader, e.type == reload.doneEvent { return finishReload(at: t) }
+        // A plug in this machine's jack; a replay's inputs are the log's.
+        if let plugged = signals.jack.plugged(e) {
+            if replay.isEmpty { deliver(.headset(plugged: plugged), at: t) }
+            return
+        }
         guard let event = logEvent(e) else { return }
         if case .window(let name, _, _) = event, name == "SDL_WINDOWEVENT_SIZE_CHANGED" {
             let size = display.refreshSize()

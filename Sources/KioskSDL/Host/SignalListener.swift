@@ -14,6 +14,8 @@ final class SignalListener {
     /// The SDL event a `SIGHUP` from a process becomes, and the one a `SIGUSR1` becomes.
     let reloadEvent: UInt32
     let pictureEvent: UInt32
+    /// The headphone jack's plugs, which come from outside the window too.
+    let jack = HeadphoneJack()
 
     init() {
         let first = SDL_RegisterEvents(2)

@@ -1,0 +1,54 @@
+import EventLog
+import ScrollEngine
+import Testing
+
+@testable import Kiosk
+
+/// A headset plugged into the kiosk's jack begins audio mode (a visitor who cannot see cannot find a key first),
+/// with the welcome and the first element focused, as a visit's first navigation key does; pulled out, audio
+/// mode ends (its speech would go to the room). `KIOSK_HEADSET` in the event log, replayed like any input.
+@Suite struct HeadsetTests {
+    @Test func aPlugBeginsAudioModeAndPullingItOutEndsIt() throws {
+        let app = try KeysAndFocusTests.app()
+        app.step(to: 0)
+        _ = app.sink.take()
+        app.handle(.headset(plugged: true), at: 100)
+        app.step(to: 101)
+        let said = KeysAndFocusTests.spoken(app)
+        #expect(said.first == "audio true")
+        #expect(said.contains { $0.hasPrefix("focus ") })
+        #expect(said.contains { $0.hasPrefix("say[en] ") && $0.contains(SpokenWords.say(.welcome, in: "en").text) })
+        #expect(app.access.audio)
+        // A second plug (a bouncing contact) begins nothing again.
+        _ = app.sink.take()
+        app.handle(.headset(plugged: true), at: 200)
+        #expect(!KeysAndFocusTests.spoken(app).contains("audio true"))
+        app.handle(.headset(plugged: false), at: 300)
+        app.step(to: 301)
+        #expect(!app.access.audio)
+        #expect(KeysAndFocusTests.spoken(app).contains("audio false"))
+    }
+
+    /// On a blank screen the plug wakes it, as a key does, and audio mode begins too.
+    @Test func aPlugWakesABlankScreen() throws {
+        let app = try AppRig.app(extra: "\"blankAfterSeconds\": 1,", idleTimeout: 0)
+        AppRig.run(app, from: 0, to: 1100)
+        #expect(app.isBlanked)
+        app.handle(.headset(plugged: true), at: 1200)
+        AppRig.run(app, from: 1100, to: 1300)
+        #expect(!app.isBlanked)
+        #expect(app.access.audio)
+    }
+
+    @Test func theEventLogCarriesIt() throws {
+        let text = """
+            {"kioskEventLog": 1, "display": {"w": 800, "h": 480}}
+            {"timestamp": 5, "type": "KIOSK_HEADSET", "plugged": true}
+            {"timestamp": 9, "type": "KIOSK_HEADSET", "plugged": false}
+            """
+        let log = try EventLog.parse(text, file: "h.jsonl")
+        #expect(log.records.map(\.event) == [.headset(plugged: true), .headset(plugged: false)])
+        let again = try EventLog.parse(log.encoded(), file: "again.jsonl")
+        #expect(again.records.map(\.event) == log.records.map(\.event))
+    }
+}
