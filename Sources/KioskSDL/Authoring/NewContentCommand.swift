@@ -40,8 +40,10 @@ public enum NewContentCommand {
         if lstat(manifest, &st) == 0 { return fail("\(manifest) exists: kiosk new never overwrites a manifest") }
         if let from, !isFolder(from) { return fail("--from \(from): not a folder") }
         IMG_Init(Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue))
-        // A folder with nothing to show makes nothing, not even `target`.
-        if let from, !look(from).contains(where: \.isShown) {
+        // The folder is looked at once (10 000 pictures are 10 000 headers read): a folder with nothing to show
+        // makes nothing, not even `target`.
+        let seen = from.map(look)
+        if let from, seen?.contains(where: \.isShown) != true {
             return fail("\(from): no pictures (PNG, JPEG), films or CSV with a title column: nothing to make")
         }
         do {
@@ -51,7 +53,7 @@ public enum NewContentCommand {
             if let why = ExampleContent.draw(into: target) { return fail("\(target): \(why)") }
         }
         let source = from ?? target
-        let found = look(source)
+        let found = seen ?? look(source)
         let title = URL(fileURLWithPath: target).standardizedFileURL.lastPathComponent
         let plan = NewContent.plan(found, title: NewContent.pretty(title), screen: screen)
         if let why = bring(plan.files, from: source, to: target) { return fail(why) }
