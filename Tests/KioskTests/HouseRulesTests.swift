@@ -30,6 +30,46 @@ struct HouseRulesTests {
         #expect(used.count <= 12, "\(used.count): \(used.sorted())")
     }
 
+    /// No type holds more than 15 stored properties, but a declared data record (its comment says so) and UIKit's
+    /// `ScrollView` surface: a type with more does more than one thing.
+    @Test func noTypeHoldsMoreThan15StoredProperties() throws {
+        let type = try Regex(#"^(?:public |final |private |fileprivate |internal )*(?:class|struct|actor) (\w+)"#)
+        // A stored property of a type's body: four spaces in, `let` or `var`, not static, no body of its own (a
+        // `{` makes a computed one, unless a value comes before it: an observed one, or a closure).
+        let stored = try Regex(
+            #"^    (?:@\w+ )*(?:(?:public|private|fileprivate|internal|static|lazy|weak|unowned|nonisolated)(?:\(set\))? )*(?:let|var) \w+"#
+        )
+        for module in try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).sorted() {
+            for file in try Self.files(under: module) {
+                var current: (name: String, properties: [String], exempt: Bool)?
+                var comment = ""
+                func finish() {
+                    if let c = current, !c.exempt {
+                        #expect(
+                            c.properties.count <= 15,
+                            "\(file.path): \(c.name) holds \(c.properties.count) stored properties: \(c.properties)")
+                    }
+                }
+                for line in file.text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    if let m = line.firstMatch(of: type), let name = m.output[1].substring {
+                        finish()
+                        let exempt = comment.contains("data record") || name == "ScrollView"
+                        current = (String(name), [], exempt)
+                    } else if line.hasPrefix("}") {
+                        finish()
+                        current = nil
+                    } else if line.firstMatch(of: stored) != nil, !line.contains("static "),
+                        !line.contains("{") || line.prefix(while: { $0 != "{" }).contains(" = ")
+                    {
+                        current?.properties.append(line.trimmingCharacters(in: .whitespaces))
+                    }
+                    comment = line.hasPrefix("///") ? comment + line : ""
+                }
+                finish()
+            }
+        }
+    }
+
     /// No source file is over 400 lines: a longer one holds more than one concern.
     @Test func noSourceFileIsOver400Lines() throws {
         for module in try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).sorted() {

@@ -151,7 +151,7 @@ public final class KioskApp {
         if presence.attractLoop != nil { changeScreen(to: .scenes) }
         // A new panel in the manifest may change how many pixels a point is.
         navigator.replace(
-            new, images: images ?? navigator.images, metrics: metrics ?? navigator.metrics,
+            new, images: images ?? navigator.facts.images, metrics: metrics ?? navigator.facts.metrics,
             sceneSize: Self.sceneSize(
                 pixels: physicalSize, rotation: rotation, largeText: access.largeText, config: new.accessibility))
         presence.rules = Presence.Rules(new)

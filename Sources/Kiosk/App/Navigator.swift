@@ -22,9 +22,9 @@ final class Navigator {
     private var scenes: [String: Scene] = [:]
     private var openedFrom: [String: (scene: String, hotspot: String)] = [:]
     let sink: EventSink
-    /// What the content's pictures are and how wide its words (a reload brings its own).
-    var images: ImageCatalog
-    var metrics: TextMetrics
+    /// What the host read of the content when it loaded: its pictures, and how wide its words are (a reload
+    /// brings its own).
+    var facts: (images: ImageCatalog, metrics: TextMetrics)
     /// The languages offered, the visitor's, and whether the choice is open.
     private(set) var languages: Languages
 
@@ -46,8 +46,7 @@ final class Navigator {
         home = manifest.home
         self.sceneSize = sceneSize
         self.sink = sink
-        self.images = images
-        self.metrics = metrics
+        facts = (images, metrics)
         languages = Languages(manifest.languages)
         let first = startScene.flatMap { manifest.scene($0) } ?? manifest.scene(manifest.home) ?? manifest.scenes[0]
         let paths = first.imagePaths(in: languages.current)
@@ -62,14 +61,14 @@ final class Navigator {
     func makeScene(_ config: SceneConfig) -> Scene {
         if let s = scenes[config.id] { return s }
         let paths = config.imagePaths(in: languages.current)
-        return newScene(config, images: paths.map { images[$0] }, paths: paths)
+        return newScene(config, images: paths.map { facts.images[$0] }, paths: paths)
     }
 
     /// A new instance of a scene, which replaces the one kept for its id.
     func newScene(_ config: SceneConfig, images: [ImageInfo], paths: [String]) -> Scene {
         let s = Scene(
             config: config, size: sceneSize, images: images, imagePaths: paths, language: languages.current,
-            fallback: languages.first, metrics: metrics, sink: sink)
+            fallback: languages.first, metrics: facts.metrics, sink: sink)
         wire(s)
         scenes[config.id] = s
         return s
@@ -196,8 +195,7 @@ final class Navigator {
     func replace(_ new: Manifest, images: ImageCatalog, metrics: TextMetrics, sceneSize size: Size) {
         openedFrom.removeAll()
         manifest = new
-        self.images = images
-        self.metrics = metrics
+        facts = (images, metrics)
         sceneSize = size
         home = new.home
         scenes.removeAll()
@@ -282,7 +280,9 @@ final class Navigator {
     func showLanguageImages() {
         for (id, kept) in scenes where !kept.config.localizedImages.isEmpty {
             let paths = kept.config.imagePaths(in: languages.current)
-            guard paths != kept.imagePaths, !kept.showImages(paths.map { images[$0] }, paths: paths) else { continue }
+            guard paths != kept.imagePaths, !kept.showImages(paths.map { facts.images[$0] }, paths: paths) else {
+                continue
+            }
             scenes[id] = nil
             if kept === scene { open(makeScene(kept.config)) }
         }

@@ -3,7 +3,7 @@ import ScrollEngine
 
 /// The kiosk's manifest (docs/manifest.md): what scenes it shows and how they scroll.
 ///
-/// One stored property per top-level key of docs/manifest.md (`home`, `idleTimeoutSeconds`,
+/// A data record: one stored property per top-level key of docs/manifest.md (`home`, `idleTimeoutSeconds`,
 /// … `languages`, `fonts`, `stillThere`) and the folder paths resolve in, so more than 15 of them.
 public struct Manifest: Equatable, Sendable {
     public var home: String
