@@ -88,9 +88,10 @@ extension Scene {
     }
 
     /// The frame's commands, pyramid images drawn from the tiles `tiles` has, the picture's overlays in
-    /// `language` (`fallback`: the manifest's first).
+    /// `language` (`fallback`: the manifest's first), grown by `textGrowth` (larger text's).
     public func drawList(
-        tiles: inout TileQuery, language: String = Languages.undetermined, fallback: String = Languages.undetermined
+        tiles: inout TileQuery, language: String = Languages.undetermined, fallback: String = Languages.undetermined,
+        textGrowth: Double = 1
     ) -> [DrawCommand] {
         var out: [DrawCommand] = []
         let screen = Rect(origin: .zero, size: size)
@@ -98,7 +99,8 @@ extension Scene {
         case .zoom, .scroll:
             appendImage(
                 0, view: view, origin: .zero, clip: screen,
-                words: overlayRuns(language: language, fallback: fallback), tiles: &tiles, to: &out)
+                words: overlayRuns(language: language, fallback: fallback, textGrowth: textGrowth), tiles: &tiles,
+                to: &out)
             appendIndicators(view, origin: .zero, to: &out)
         case .list:
             appendList(to: &out)

@@ -43,6 +43,15 @@ extension KioskApp {
             accessibilityContrast: access.highContrast ? .high : .normal)
     }
 
+    /// How much larger text grows the words against the pictures (1 without it): the ratio of its display scale to
+    /// the panel's. A text box on a picture grows as much (`Scene.overlayRuns`).
+    var textGrowth: Double {
+        guard access.largeText else { return 1 }
+        let config = manifest.accessibility
+        return Self.displayScale(largeText: true, pixels: physicalSize, config: config)
+            / Self.displayScale(largeText: false, pixels: physicalSize, config: config)
+    }
+
     static func displayScale(largeText: Bool, pixels: Size, config: AccessibilityConfig) -> Double {
         largeText
             ? LargerText.displayScale(pixels: pixels, config: config)

@@ -315,7 +315,8 @@ public final class KioskApp {
 
     /// A scene's content, in points.
     func contentCommands(of scene: Scene, tiles: inout TileQuery) -> [DrawCommand] {
-        var list = scene.drawList(tiles: &tiles, language: language, fallback: navigator.languages.first)
+        var list = scene.drawList(
+            tiles: &tiles, language: language, fallback: navigator.languages.first, textGrowth: textGrowth)
         list += scene.pulse?.commands(in: scene, at: now) ?? []
         if let shot = videoShot(of: scene) {
             list.append(.video(shot))

@@ -64,17 +64,28 @@ extension Scene {
     }
 
     /// The text boxes on a zoom or scroll scene's picture, each wrapped to its rectangle, in points of the
-    /// picture placed at the origin (`Picture.words`).
-    func overlayRuns(language: String, fallback: String) -> [TextRun] {
+    /// picture placed at the origin (`Picture.words`). With larger text (`textGrowth` > 1: the words grow against
+    /// the picture) a box keeps its width and grows down from its middle, kept on the picture, so that what fitted
+    /// still fits on more lines.
+    func overlayRuns(language: String, fallback: String, textGrowth: Double = 1) -> [TextRun] {
         guard config.type == .zoom || config.type == .scroll else { return [] }
         let scale = imageScale(view)
+        let picture = images.first.map { $0.size * scale } ?? size
         return config.overlays.map { box in
-            TextRun(
+            var rect = Rect(
+                x: box.rect.minX * scale, y: box.rect.minY * scale, width: box.rect.width * scale,
+                height: box.rect.height * scale)
+            if textGrowth > 1 {
+                // As Dynamic Type: the curator's width is kept and the words wrap over more lines, each as much
+                // taller (the square of the growth), from its middle down, kept on the picture.
+                let height = rect.height * textGrowth * textGrowth
+                rect = Rect(
+                    x: rect.minX, y: min(max(0, rect.midY - height / 2), max(0, picture.height - height)),
+                    width: rect.width, height: height)
+            }
+            return TextRun(
                 box.text.text(in: language, fallback: fallback), language: language, size: box.size * wordGrowth(view),
-                color: box.color,
-                rect: Rect(
-                    x: box.rect.minX * scale, y: box.rect.minY * scale, width: box.rect.width * scale,
-                    height: box.rect.height * scale), align: box.align, wraps: true, isSettled: !view.isZoomChanging)
+                color: box.color, rect: rect, align: box.align, wraps: true, isSettled: !view.isZoomChanging)
         }
     }
 
