@@ -141,4 +141,29 @@ import Testing
             """
         #expect(EspeakSynthesizer.voices(listed: listed) == ["ar", "en-gb", "en-us", "en"])
     }
+
+    /// What the next key would say is synthesised ahead: when it is asked for it plays at once, from the samples
+    /// made, and the synthesiser is not asked again.
+    @Test func whatTheNextKeyWouldSayIsMadeAhead() {
+        let synthesizer = Recording()
+        let mixer = AudioMixer()
+        let player = Self.player(synthesizer, mixer: mixer)
+        // Nothing is made ahead before speech was asked for once (no sound device opened for it).
+        player.prepare([Utterance(text: "Shop", language: "en")])
+        Self.settle(player)
+        #expect(synthesizer.asked.isEmpty)
+        player.observe([TraceEvent(.speechDidStart(text: "Welcome. Map", language: "en"))], volumeDB: 0)
+        Self.settle(player)
+        player.prepare([Utterance(text: "Shop", language: "en"), Utterance(text: "Exit", language: "en")])
+        player.prepare([Utterance(text: "Shop", language: "en")])
+        Self.settle(player)
+        #expect(synthesizer.asked.map(\.text) == ["Welcome. Map", "Shop", "Exit"])
+        // The key: "Shop" plays before the queue is waited for, and is not synthesised again.
+        player.observe([TraceEvent(.speechDidStart(text: "Shop", language: "en"))], volumeDB: 0)
+        #expect(Self.pull(mixer, 2).contains { $0 != 0 })
+        Self.settle(player)
+        #expect(synthesizer.asked.count == 3)
+        _ = Self.pull(mixer, 4410)
+        #expect(player.takeFinished())
+    }
 }

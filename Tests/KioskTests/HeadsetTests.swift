@@ -51,4 +51,24 @@ import Testing
         let again = try EventLog.parse(log.encoded(), file: "again.jsonl")
         #expect(again.records.map(\.event) == log.records.map(\.event))
     }
+
+    /// In audio mode the frame says what the next and the previous key would say, for the host to synthesise
+    /// ahead; out of it, nothing.
+    @Test func theFrameSaysWhatTheNextKeyWouldSay() throws {
+        let app = try KeysAndFocusTests.app()
+        app.step(to: 0)
+        #expect(app.frame.upcomingSpeech.isEmpty)
+        KeysAndFocusTests.press(app, "Down", at: 100)
+        let elements = app.accessibilityElements
+        let focused = try #require(elements.firstIndex { $0.id == app.access.focused })
+        let expected = [elements[focused + 1], elements[(focused - 1 + elements.count) % elements.count]]
+        #expect(app.frame.upcomingSpeech == expected.map { Utterance(text: $0.spoken, language: $0.language) })
+        // The next key says what was made ahead.
+        _ = app.sink.take()
+        KeysAndFocusTests.press(app, "Down", at: 200)
+        #expect(KeysAndFocusTests.spoken(app).contains("say[\(expected[0].language)] \(expected[0].spoken)"))
+        #expect(app.frame.upcomingSpeech.first?.text != expected[0].spoken)
+        app.handle(.headset(plugged: false), at: 300)
+        #expect(app.frame.upcomingSpeech.isEmpty)
+    }
 }

@@ -4,6 +4,11 @@ import ScrollEngine
 public struct Utterance: Equatable, Sendable {
     public var text: String
     public var language: String
+
+    public init(text: String, language: String) {
+        self.text = text
+        self.language = language
+    }
 }
 
 /// Why speech ended (`speechDidEnd`).
@@ -65,6 +70,7 @@ struct Accessibility {
     private mutating func silence(sink: EventSink) {
         interrupt(sink: sink)
         pending = nil
+        ahead = []
         focused = nil
         context = nil
         explorer = TouchExplorer()
@@ -144,6 +150,15 @@ struct Accessibility {
             highContrast = false
             changed(sink: sink)
         }
+    }
+
+    /// What the next and the previous key would say (the focused element's neighbours in `elements`): the host
+    /// synthesises it ahead, so that the key that moves the focus is heard at once.
+    private(set) var ahead: [Utterance] = []
+
+    mutating func lookAhead(in elements: [AccessibilityElement]) {
+        ahead = [1, -1].compactMap { neighbour(by: $0, in: elements) }.filter { $0.id != focused }
+            .map { Utterance(text: $0.spoken, language: $0.language) }
     }
 
     /// The element `by` places from the focused one in `elements` (wrapping at either end: the focus is never

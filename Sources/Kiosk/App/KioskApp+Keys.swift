@@ -43,10 +43,13 @@ extension KioskApp {
         switch press.action {
         case .next, .previous:
             if beginAudio() { return }
-            if let arrow = press.arrow, focusedElement?.isPicture == true, canPan(arrow) {
+            let elements = accessibilityElements
+            let focused = access.focused.flatMap { id in elements.first { $0.id == id } }
+            if let arrow = press.arrow, focused?.isPicture == true, canPan(arrow) {
                 pan(arrow)
-            } else if let e = access.neighbour(by: press.action == .next ? 1 : -1, in: accessibilityElements) {
+            } else if let e = access.neighbour(by: press.action == .next ? 1 : -1, in: elements) {
                 focus(e)
+                access.lookAhead(in: elements)
             }
         case .activate:
             if beginAudio() { return }
@@ -105,8 +108,10 @@ extension KioskApp {
     func beginAudio() -> Bool {
         guard access.startAudio(sink: sink) else { return false }
         let welcome = SpokenWords.say(.welcome, in: language)
-        if let first = accessibilityElements.first {
+        let elements = accessibilityElements
+        if let first = elements.first {
             focus(first, after: welcome.text)
+            access.lookAhead(in: elements)
         } else {
             access.say(Utterance(text: welcome.text, language: welcome.language))
         }

@@ -43,6 +43,8 @@ public struct KioskFrame {
     public var speechVolumeDB = 0.0
     /// Pixels per point (`TraitCollection.displayScale`): the draw lists are in pixels of the rotated screen.
     public var displayScale = 1.0
+    /// In audio mode, what the next and the previous key would say: synthesised ahead by the host.
+    public var upcomingSpeech: [Utterance] = []
 }
 
 extension KioskApp {
@@ -55,7 +57,8 @@ extension KioskApp {
             nextDeadline: needsFrame ? nil : nextDeadline, touchDevicesWithFingersDown: touchDevicesWithFingersDown,
             upcomingPictures: upcomingImagePaths + scene.nearbyImagePaths,
             upcomingThumbnails: scene.upcomingThumbnails, wall: wallTime, hasEvents: !sink.events.isEmpty,
-            speechVolumeDB: access.volumeDB, displayScale: traits.displayScale)
+            speechVolumeDB: access.volumeDB, displayScale: traits.displayScale,
+            upcomingSpeech: access.audio ? access.ahead : [])
     }
 
     /// Ends a frame that was drawn: what the host's film did in it (`video`: its events, and the frame it showed,

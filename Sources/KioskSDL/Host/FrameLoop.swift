@@ -313,7 +313,7 @@ final class FrameLoop {
         service.metrics?.frameShown(
             events, wallSeconds: wall.unix(at: kioskNow()), late: pipeline.lateFrames > lateBefore, ms: frameMs)
         if let line { outputs.traced(line, hasEvents: !events.isEmpty, realMs: now()) }
-        outputs.spoke(events, volumeDB: shown.speechVolumeDB)
+        outputs.spoke(events, volumeDB: shown.speechVolumeDB, ahead: shown.upcomingSpeech)
         notifyStatus(events)
         logClock(events)
         if swapping { swapContent() }

@@ -54,9 +54,11 @@ final class FrameOutputs {
         if hasEvents { linesMatter = true }
     }
 
-    /// A drawn frame's events and the volume it left: what they ask to say is said.
-    func spoke(_ events: [TraceEvent], volumeDB: Double) {
+    /// A drawn frame's events and the volume it left: what they ask to say is said, and what the next key would
+    /// say (`ahead`) is synthesised before it is asked for.
+    func spoke(_ events: [TraceEvent], volumeDB: Double, ahead: [Utterance]) {
         speech?.observe(events, volumeDB: volumeDB, inputAt: inputAt)
+        speech?.prepare(ahead)
         inputAt = nil
     }
 

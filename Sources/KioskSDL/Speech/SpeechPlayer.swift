@@ -23,6 +23,9 @@ final class SpeechPlayer: @unchecked Sendable {
     /// A synthesis failed for the ask it was for: that ask is over.
     private var failedAsk: Int?
     private var voicesWarned: Set<String> = []
+    /// Syntheses made ahead (`prepare`), by voice and text, the newest last, and those under way.
+    private var ahead: [(key: String, samples: [Int16])] = []
+    private var preparing: Set<String> = []
     /// Wakes the frame loop (from SDL's audio thread) when what plays has ended.
     var wake: (@Sendable () -> Void)?
 
@@ -72,6 +75,42 @@ final class SpeechPlayer: @unchecked Sendable {
         return true
     }
 
+    /// The most syntheses kept ahead: the focus's two neighbours, and those of the last few moves.
+    static let aheadLimit = 8
+
+    /// Synthesises `utterances` (what the next key would say) on the speech queue before they are asked for, so
+    /// that the key is heard at once; nothing until speech has been asked for once.
+    func prepare(_ utterances: [Utterance]) {
+        guard !utterances.isEmpty, let (synthesizer, _) = parts else { return }
+        for u in utterances {
+            let voice = voice(for: u.language)
+            let key = Self.key(u.text, voice)
+            lock.lock()
+            let known = preparing.contains(key) || ahead.contains { $0.key == key }
+            if !known { preparing.insert(key) }
+            lock.unlock()
+            if known { continue }
+            queue.async { [self] in
+                let result = synthesizer.samples(for: u.text, voice: voice)
+                lock.lock()
+                preparing.remove(key)
+                if case .success(let samples) = result {
+                    ahead.append((key, samples))
+                    if ahead.count > Self.aheadLimit { ahead.removeFirst() }
+                }
+                lock.unlock()
+            }
+        }
+    }
+
+    static func key(_ text: String, _ voice: String) -> String { voice + "\u{1}" + text }
+
+    /// A synthesis made ahead for `text` in `voice` (call with the lock held).
+    private func madeAhead(_ text: String, _ voice: String) -> [Int16]? {
+        let key = Self.key(text, voice)
+        return ahead.last { $0.key == key }?.samples
+    }
+
     /// Returns once the syntheses asked so far are done (the tests' wait: no clock).
     func waitForSyntheses() { queue.sync {} }
 
@@ -93,10 +132,22 @@ final class SpeechPlayer: @unchecked Sendable {
         asked += 1
         let ask = asked
         clip = nil
+        let made = madeAhead(text, voice)
         lock.unlock()
         mixer.stop()
+        // Made ahead: played now, without waiting for the queue.
+        if let made {
+            let playing = mixer.play(made, gainDB: Self.baseDB + volumeDB, askedAt: inputAt)
+            lock.lock()
+            if ask == asked { clip = playing }
+            lock.unlock()
+            return
+        }
         queue.async { [self] in
-            var result = synthesizer.samples(for: text, voice: voice)
+            lock.lock()
+            let ready = madeAhead(text, voice)
+            lock.unlock()
+            var result = ready.map { .success($0) } ?? synthesizer.samples(for: text, voice: voice)
             if case .failure(.noVoice) = result {
                 warnOnce(voice, "\(SpeechError.noVoice(voice).message): speaking in English")
                 result = synthesizer.samples(for: text, voice: "en")
