@@ -176,8 +176,11 @@ final class FrameLoop {
 
     /// Whether the screen shows what a frame at rest should, so the loop may sleep: nothing moves, no content
     /// waits to be swapped in, no tile waits for its upload or blends in (the decoders' own wake-ups come and go
-    /// before that).
-    var screenIsStill: Bool { !shown.needsFrame && shown.isAtRest && !swapIsDue && !renderer.pictureNeedsFrame }
+    /// before that), no film plays (one playing in a scene at rest was shown about once a second, when a timer
+    /// woke the loop; a paused or ended one sleeps).
+    var screenIsStill: Bool {
+        !shown.needsFrame && shown.isAtRest && !swapIsDue && !renderer.pictureNeedsFrame && !renderer.videos.isPlaying
+    }
 
     /// Sleeps until the first timer, input or signal; a screen still for long enough lets its caches go first.
     /// The sleep is reckoned from after the letting go (which can take a while: the heap's free pages returned
