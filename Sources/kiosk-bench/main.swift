@@ -97,6 +97,22 @@ if CommandLine.arguments.contains("--access-only") {
             + " speechRssMiB \(formatted(speech.rss))")
     exit(0)
 }
+if CommandLine.arguments.contains("--video-only") {
+    let videoFolder = benchFolder()
+    kiosk_unpin()
+    let seconds =
+        CommandLine.arguments.firstIndex(of: "--video-seconds").flatMap {
+            $0 + 1 < CommandLine.arguments.count ? Int(CommandLine.arguments[$0 + 1]) : nil
+        } ?? 60
+    guard let v = videoFigures(folder: videoFolder, seconds: seconds) else {
+        print("kiosk-bench: no video figures: ffmpeg and ffplay are needed (Debian's ffmpeg)")
+        exit(1)
+    }
+    print(
+        "videoCpuRatio \(formatted(v.cpuRatio)) (kiosk \(formatted(v.kioskCPU)) s, ffplay \(formatted(v.ffplayCPU)) s)"
+            + " videoLateFrames \(v.late) (of \(v.shown) shown) videoRssMiB \(formatted(v.rssMiB)) (\(seconds) s clip)")
+    exit(0)
+}
 if CommandLine.arguments.contains("--soak-only") {
     let soakFolder = benchFolder()
     kiosk_unpin()
