@@ -176,10 +176,12 @@ final class FrameLoop {
 
     /// Whether the screen shows what a frame at rest should, so the loop may sleep: nothing moves, no content
     /// waits to be swapped in, no tile waits for its upload or blends in (the decoders' own wake-ups come and go
-    /// before that), no film plays (one playing in a scene at rest was shown about once a second, when a timer
-    /// woke the loop; a paused or ended one sleeps).
+    /// before that), no film plays but one whose next frame is decoded (the loop sleeps until it is due: one
+    /// playing in a scene at rest was shown about once a second, when a timer woke the loop; a paused or ended
+    /// one sleeps).
     var screenIsStill: Bool {
-        !shown.needsFrame && shown.isAtRest && !swapIsDue && !renderer.pictureNeedsFrame && !renderer.videos.isPlaying
+        !shown.needsFrame && shown.isAtRest && !swapIsDue && !renderer.pictureNeedsFrame
+            && (!renderer.videos.isPlaying || renderer.videos.nextFrameIn != nil)
     }
 
     /// Sleeps until the first timer, input or signal; a screen still for long enough lets its caches go first.
@@ -222,6 +224,7 @@ final class FrameLoop {
         if let duty = service.nextDue() { due = min(due, duty) }
         if let d = shown.nextDeadline { due = min(due, d) }
         if let pending = reloading.pending { due = min(due, pending.readyAt + Self.swapWaitMs) }
+        if renderer.videos.isPlaying, let next = renderer.videos.nextFrameIn { due = min(due, shown.now + next * 1000) }
         return max(0, due - t)
     }
 

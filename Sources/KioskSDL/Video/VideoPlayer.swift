@@ -165,6 +165,13 @@ final class VideoPlayer: @unchecked Sendable {
         return (chosen, dropped)
     }
 
+    /// The timeline time of the next decoded frame not shown yet (nil: none decoded yet).
+    var nextTime: Double? {
+        condition.lock()
+        defer { condition.unlock() }
+        return queue.first?.time
+    }
+
     /// Whether it has nothing more to show (a clip that does not loop, played out; or a failure).
     var isOver: Bool {
         condition.lock()
