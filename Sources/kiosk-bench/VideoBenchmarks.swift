@@ -28,8 +28,6 @@ func childrenCPUSeconds() -> Double {
 }
 
 struct VideoFigures {
-    /// The kiosk's CPU seconds playing the clip over ffplay's.
-    var cpuRatio: Double
     var kioskCPU: Double
     var ffplayCPU: Double
     /// Frames decoded too late to be shown, and shown, by the kiosk's metrics.
@@ -37,6 +35,8 @@ struct VideoFigures {
     var shown: Int
     /// Resident memory while it plays over the same kiosk showing the clip's first frame as a picture, in MiB.
     var rssMiB: Double
+    /// The kiosk's CPU seconds playing the clip over ffplay's.
+    var cpuRatio: Double { kioskCPU / max(ffplayCPU, 1e-9) }
 }
 
 /// Plays a `seconds`-long clip in the kiosk and in ffplay; nil when ffmpeg or ffplay are missing.
@@ -97,7 +97,7 @@ func videoFigures(folder: String, seconds: Int) -> VideoFigures? {
     player.waitUntilExit()
     let ffplayCPU = childrenCPUSeconds() - before
     return VideoFigures(
-        cpuRatio: kioskCPU / max(ffplayCPU, 1e-9), kioskCPU: kioskCPU, ffplayCPU: ffplayCPU,
+        kioskCPU: kioskCPU, ffplayCPU: ffplayCPU,
         late: counter("kiosk_video_frames_dropped_total"), shown: counter("kiosk_video_frames_shown_total"),
         rssMiB: (playing - resting) / 1024)
 }

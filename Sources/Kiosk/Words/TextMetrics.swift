@@ -12,11 +12,14 @@ public struct TextMetrics: Equatable, Sendable {
         public var otherAdvance: Double
         /// From one line's top to the next's, in ems.
         public var lineHeight: Double
+        /// The widest character, in ems: reckoned once, not for each title laid out.
+        let widest: Double
 
         public init(advances: [Unicode.Scalar: Double], otherAdvance: Double, lineHeight: Double) {
             self.advances = advances
             self.otherAdvance = otherAdvance
             self.lineHeight = lineHeight
+            widest = max(otherAdvance, advances.values.max() ?? 0)
         }
     }
 
@@ -53,8 +56,7 @@ public struct TextMetrics: Equatable, Sendable {
             s.unicodeScalars.reduce(0) { $0 + (font.advances[$1] ?? font.otherAdvance) }
         }
         // Most titles fit one line even were every character the widest.
-        let widest = max(font.otherAdvance, font.advances.values.max() ?? 0)
-        if !text.contains("\n"), Double(text.unicodeScalars.count) * widest <= room { return 1 }
+        if !text.contains("\n"), Double(text.unicodeScalars.count) * font.widest <= room { return 1 }
         let space = font.advances[" "] ?? font.otherAdvance
         var lines = 0
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {

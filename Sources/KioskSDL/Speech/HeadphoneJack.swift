@@ -15,8 +15,6 @@ final class HeadphoneJack {
     /// The SDL events a plug put in and one pulled out become.
     let pluggedEvent: UInt32
     let unpluggedEvent: UInt32
-    /// How many jacks are watched.
-    private(set) var count = 0
 
     init(folder: String = "/dev/input") {
         let first = SDL_RegisterEvents(2)
@@ -35,7 +33,6 @@ final class HeadphoneJack {
     private func watch(_ folder: String) {
         var fds = [Int32](repeating: -1, count: Self.maximumJacks)
         let n = Int(kiosk_jacks_open(folder, &fds, Int32(Self.maximumJacks)))
-        count = n
         guard n > 0 else { return }
         let jacks = Array(fds.prefix(n))
         let states = jacks.map { kiosk_jack_state($0) }
