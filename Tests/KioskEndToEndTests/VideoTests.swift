@@ -235,4 +235,42 @@ import Testing
         #expect(r.stderr.contains("scenes[0].video: file not found"), "\(r.stderr)")
         #expect(r.stderr.contains("scenes[0].fit") || r.stderr.contains("scenes[0].loop"), "\(r.stderr)")
     }
+
+    /// The controls in the real kiosk: a tap shows them over the film (the chrome's #2C2C2E panel in the middle);
+    /// play/pause holds the frame on screen and plays on from the next one; start again shows the first frame.
+    @Test func theControlsPausePlayOnAndStartAgain() throws {
+        let clip = dir.appendingPathComponent("controls.mp4").path
+        try Self.clip(clip, seconds: 2)
+        let config = try manifest(video: clip)
+        // At 640x400 the buttons are 64 pt across the middle (no captions: two): start again at x 288, play/pause 352.
+        var log = LogWriter(width: 640, height: 400)
+        log.tap(100.0 / 640, 100.0 / 400, at: 500)
+        log.tap(352.0 / 640, 200.0 / 400, at: 1000)
+        log.tap(352.0 / 640, 200.0 / 400, at: 2000)
+        log.tap(288.0 / 640, 200.0 / 400, at: 2600)
+        let shot = dir.appendingPathComponent("controls.png").path
+        let r = try Kiosk.run(
+            [
+                "--headless", "640x400", "--config", config, "--replay", try log.write(dir), "--screenshot",
+                "1500:\(shot)", "--screenshot", "3200:\(dir.path)/after.png",
+            ], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let names = r.events.map(\.name)
+        #expect(names.contains("videoDidPause") && names.contains("videoDidResume"), "\(names)")
+        let frames = Self.shown(r)
+        let held = Set(frames.filter { $0.t >= 1200 && $0.t <= 1950 }.map(\.frame))
+        #expect(held.count == 1, "frames shown while paused: \(held.sorted())")
+        // Played on from the frame after the one held, in order.
+        let on = frames.filter { $0.t > 2100 && $0.t < 2550 }.map(\.frame)
+        let pausedAt = try #require(held.first)
+        #expect(on.first.map { $0 - pausedAt <= 4 } == true, "\(pausedAt) then \(on.prefix(3))")
+        #expect(zip(on, on.dropFirst()).allSatisfy { $1 == $0 || $1 == $0 + 1 }, "\(on)")
+        // Start again: the first frame, not the loop's.
+        let again = frames.filter { $0.t > 2700 && $0.t < 2800 }.map(\.frame)
+        #expect(again.first.map { $0 <= 3 } == true, "after start again: \(again)")
+        let picture = try #require(Picture(path: shot))
+        var panel = 0
+        for y in 170..<230 { for x in 258..<382 where close(picture.rgb(x, y), (44, 44, 46), 2) { panel += 1 } }
+        #expect(panel > 4000, "no controls in the middle (\(panel) pixels of the panel)")
+    }
 }

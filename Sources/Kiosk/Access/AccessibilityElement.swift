@@ -178,6 +178,26 @@ extension Chrome {
                     language: language, target: Self.languageButtonID))
         }
         out += accessMenu.accessibilityElements()
+        if scene.config.type == .video {
+            // The film's controls, reachable by the keys whether or not a tap shows them (focus shows them).
+            let paused = scene.film.clock?.isPaused ?? false
+            for (action, rect) in FilmControls.frames(in: sceneSize, captions: scene.hasCaptionedFilm) {
+                let label: String
+                switch action {
+                case .again: label = SpokenWords.say(.startAgain, in: language).text
+                case .playPause: label = SpokenWords.say(paused ? .play : .pause, in: language).text
+                case .captions:
+                    label =
+                        SpokenWords.say(.captions, in: language).text + SpokenWords.comma(language)
+                        + SpokenWords.say(scene.film.controls.captionsOn ? .on : .off, in: language).text
+                }
+                out.append(
+                    AccessibilityElement(
+                        id: "chrome:film:\(action.rawValue)", frame: rect,
+                        spoken: AccessibilityElement.spoken(label, role: .button, language: language),
+                        language: language, target: action.id))
+            }
+        }
         if let zoomButtons {
             for (id, word, rect, target) in [
                 ("chrome:zoomIn", SpokenWords.Word.zoomIn, zoomButtons.zoomIn, Self.zoomInID),

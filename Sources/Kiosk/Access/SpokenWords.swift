@@ -4,7 +4,8 @@
 enum SpokenWords {
     enum Word: CaseIterable {
         case button, heading, picture, selected, home, language, welcome, help, pictureHint, volume, zoomIn, zoomOut,
-            stillThere, accessibility, largerText, highContrast, speech, on, off, switchButton
+            stillThere, accessibility, largerText, highContrast, speech, on, off, switchButton, play, pause, startAgain,
+            captions
     }
 
     static let written: [String: [Word: String]] = [
@@ -19,6 +20,7 @@ enum SpokenWords {
             .pictureHint: "Arrow keys move it",
             .accessibility: "Accessibility", .largerText: "Larger text", .highContrast: "High contrast",
             .speech: "Speech", .on: "on", .off: "off", .switchButton: "switch button",
+            .play: "Play", .pause: "Pause", .startAgain: "Start again", .captions: "Captions",
         ],
         "de": [
             .button: "Taste", .heading: "Überschrift", .picture: "Bild", .selected: "ausgewählt", .home: "Startseite",
@@ -32,6 +34,7 @@ enum SpokenWords {
             .pictureHint: "Pfeiltasten verschieben es",
             .accessibility: "Barrierefreiheit", .largerText: "Größere Schrift", .highContrast: "Hoher Kontrast",
             .speech: "Sprachausgabe", .on: "ein", .off: "aus", .switchButton: "Schalter",
+            .play: "Abspielen", .pause: "Pause", .startAgain: "Von vorn", .captions: "Untertitel",
         ],
         "ar": [
             .button: "زر", .heading: "عنوان", .picture: "صورة", .selected: "محدد", .home: "الصفحة الرئيسية",
@@ -44,6 +47,7 @@ enum SpokenWords {
             .pictureHint: "مفاتيح الأسهم تحركها",
             .accessibility: "إمكانية الوصول", .largerText: "نص أكبر", .highContrast: "تباين عالٍ",
             .speech: "النطق", .on: "مفعّل", .off: "معطّل", .switchButton: "مفتاح تبديل",
+            .play: "تشغيل", .pause: "إيقاف مؤقت", .startAgain: "من البداية", .captions: "الترجمة",
         ],
     ]
 

@@ -93,6 +93,15 @@ struct Chrome {
             targets += [Target(id: left, rect: before), Target(id: right, rect: after)]
         }
         for band in scene.captionBands() { targets.append(Target(id: Self.captionID, rect: band)) }
+        if scene.config.type == .video {
+            if scene.film.controls.isShown {
+                for (action, rect) in FilmControls.frames(in: sceneSize, captions: scene.hasCaptionedFilm) {
+                    targets.append(Target(id: action.id, rect: rect))
+                }
+            }
+            // The rest of the film: a tap shows or hides its controls.
+            targets.append(Target(id: FilmControls.filmID, rect: Rect(origin: .zero, size: sceneSize)))
+        }
         self.targets = targets
     }
 
@@ -118,6 +127,10 @@ struct Chrome {
             out.append(.homeButton(homeButton.insetBy(dx: HomeButtonStyle.inset, dy: HomeButtonStyle.inset)))
         }
         if let zoomButtons { out += ZoomButtonStyle.commands(zoomButtons) }
+        if scene.film.controls.isShown {
+            out += scene.film.controls.commands(
+                in: sceneSize, paused: scene.film.clock?.isPaused ?? false, captions: scene.hasCaptionedFilm)
+        }
         if let menu { out += menu.commands }
         out += accessMenu.commands
         return out
@@ -198,6 +211,8 @@ enum ChromeStyle {
     static let separator = Color(red: 0.220, green: 0.220, blue: 0.227, alpha: 1)
     /// UIKit's dark `systemBlue` in its accessible variant, #409CFF: 4.9:1 on the bar.
     static let tint = Color(red: 0.251, green: 0.612, blue: 1, alpha: 1)
+    /// UIKit's dark `secondaryLabel` (#EBEBF5 at 60%) over the bar: a control that is off.
+    static let dimmed = Color(red: 0.62, green: 0.62, blue: 0.64, alpha: 1)
 
     /// A menu's lines (the choice of languages, the accessibility panel) as one panel of the material, a hairline
     /// between them.

@@ -37,6 +37,8 @@ public struct VideoShot: Equatable, Sendable {
     public var time: Double
     public var session: Int
     public var loops: Bool
+    /// Paused by the visitor: the frame at `time` stays, and the host has nothing to wake for.
+    public var paused = false
 }
 
 /// Where a frame shows one of its scene's images.

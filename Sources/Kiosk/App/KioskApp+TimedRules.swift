@@ -187,6 +187,7 @@ extension KioskApp {
         var deadlines = presence.dueTimes(
             at: now, touchHeld: touches.isHolding, closed: hours?.open == false, hoursChange: hours?.changeAt)
         if let t = transition { deadlines.append(t.end) }
+        if let controls = scene.film.controls.shownUntil { deadlines.append(controls) }
         if access.audio, let d = access.explorer.deadline { deadlines.append(d) }
         return deadlines.min()
     }

@@ -8,6 +8,10 @@ extension KioskApp {
     /// A control of the chrome was tapped (or activated from the keys): the panel's switches here, the rest the
     /// navigator's.
     func tapControl(_ id: String) {
+        if id.hasPrefix(FilmControls.filmID) {
+            tapFilm(id)
+            return
+        }
         guard let setting = AccessibilityMenu.setting(id) else {
             navigator.tapControl(id, at: now)
             return

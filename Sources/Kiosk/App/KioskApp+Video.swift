@@ -7,18 +7,56 @@ extension KioskApp {
     /// Each frame: the scene shown, if it is a film that has not begun since it opened, begins now (a new playback,
     /// from its first frame, each time its scene opens).
     func startFilm() {
-        guard scene.config.video != nil, scene.video == nil else { return }
+        guard scene.config.video != nil, scene.film.clock == nil else { return }
         film.sessions += 1
-        scene.video = (now, film.sessions)
+        scene.film.clock = FilmClock(start: now, session: film.sessions)
         film.pts = nil
+    }
+
+    /// Each frame, the controls' timed rule (`FilmControls.step`): they hide when their time is up, and show while
+    /// the keys' focus is on one.
+    func stepFilmControls() {
+        guard scene.config.type == .video else { return }
+        scene.film.controls.step(at: now, focused: access.focused?.hasPrefix("chrome:film:") == true)
+    }
+
+    /// A tap on the film or one of its controls (or a key on one): the film shows or hides its controls; play/pause
+    /// pauses it where it is or plays it on (`videoDidPause`, `videoDidResume`), start again plays it from its
+    /// first frame (a new playback), captions turns them off or on. Every button keeps the controls shown.
+    func tapFilm(_ id: String) {
+        guard let video = scene.config.video else { return }
+        var f = scene.film
+        defer { scene.film = f }
+        guard let action = FilmControls.Action(id: id) else {
+            if f.controls.isShown { f.controls.shownUntil = nil } else { f.controls.show(at: now) }
+            return
+        }
+        f.controls.show(at: now)
+        switch action {
+        case .playPause:
+            guard var clock = f.clock else { return }
+            if clock.isPaused {
+                clock.resume(at: now)
+                sink.add(TraceEvent(view: scene.config.id, .videoDidResume(video: video.path)))
+            } else {
+                clock.pause(at: now)
+                sink.add(TraceEvent(view: scene.config.id, .videoDidPause(video: video.path)))
+            }
+            f.clock = clock
+        case .again:
+            // A new playback from the first frame, begun by this frame's `startFilm`.
+            f.clock = nil
+        case .captions:
+            f.controls.captionsOn.toggle()
+        }
     }
 
     /// The film `scene` shows now, and how long it has played (nil: not a film, or not begun).
     func videoShot(of scene: Scene) -> VideoShot? {
-        guard let video = scene.config.video, let (start, session) = scene.video else { return nil }
+        guard let video = scene.config.video, let clock = scene.film.clock else { return nil }
         return VideoShot(
             path: video.path, box: Rect(origin: .zero, size: scene.size), fit: video.fit,
-            time: max(0, now - start) / 1000, session: session, loops: video.loops)
+            time: clock.seconds(at: now), session: clock.session, loops: video.loops, paused: clock.isPaused)
     }
 
     /// What the host's video did this frame: the frame it showed (its time and number in the clip, for the frame
@@ -26,7 +64,7 @@ extension KioskApp {
     func videoDid(_ events: [TraceEvent.Kind], shown: (pts: Double, frame: Int)?) {
         for e in events { sink.add(TraceEvent(view: scene.config.id, e)) }
         film.shown = shown
-        if let shown, let session = scene.video?.session { film.pts = (session, shown.pts) }
+        if let shown, let session = scene.film.clock?.session { film.pts = (session, shown.pts) }
     }
 
     /// Each frame: the caption of the film on screen, in the visitor's language, at the time of the frame the host
@@ -34,7 +72,8 @@ extension KioskApp {
     /// and said in audio mode (EN 301 549 5.1.3: captions are heard).
     func showCaption() {
         var text: String?
-        if let video = scene.config.video, let at = film.pts, at.session == scene.video?.session,
+        if let video = scene.config.video, scene.film.controls.captionsOn, let at = film.pts,
+            at.session == scene.film.clock?.session,
             let track = video.captions(in: language, fallback: navigator.languages.first)
         {
             text = track.text(at: at.pts)

@@ -225,6 +225,7 @@ public final class KioskApp {
         }
         applyTimedRules()
         startFilm()
+        stepFilmControls()
         showCaption()
         placeFocus()
     }

@@ -53,6 +53,9 @@ public struct TraceEvent: Equatable, Sendable {
         case videoDidLoop(video: String)
         /// A video that does not loop showed its last frame.
         case videoDidEnd(video: String)
+        /// The visitor paused a video (its controls' play/pause) or played it on.
+        case videoDidPause(video: String)
+        case videoDidResume(video: String)
         /// A video cannot play (its poster, or the placeholder, stays).
         case videoDidFail(video: String, why: String)
         /// The caption on screen changed (nil: none).
@@ -108,6 +111,8 @@ public struct TraceEvent: Equatable, Sendable {
         case .videoDidStart: "videoDidStart"
         case .videoDidLoop: "videoDidLoop"
         case .videoDidEnd: "videoDidEnd"
+        case .videoDidPause: "videoDidPause"
+        case .videoDidResume: "videoDidResume"
         case .videoDidFail: "videoDidFail"
         case .captionDidChange: "captionDidChange"
         case .calibrationTarget: "calibrationTarget"
@@ -157,7 +162,8 @@ public struct TraceEvent: Equatable, Sendable {
             "\"audio\": \(audio), \"largeText\": \(largeText), \"highContrast\": \(highContrast)"
         case .videoDidStart(let video, let decoder, let width, let height):
             "\"video\": \(jsonString(video)), \"decoder\": \(jsonString(decoder)), \"width\": \(width), \"height\": \(height)"
-        case .videoDidLoop(let video), .videoDidEnd(let video): "\"video\": \(jsonString(video))"
+        case .videoDidLoop(let video), .videoDidEnd(let video), .videoDidPause(let video), .videoDidResume(let video):
+            "\"video\": \(jsonString(video))"
         case .videoDidFail(let video, let why): "\"video\": \(jsonString(video)), \"why\": \(jsonString(why))"
         case .captionDidChange(let text): "\"text\": \(text.map(jsonString) ?? "null")"
         case .scrollView, .idleReset, .attractDidStart, .attractDidEnd, .screenDidWake, .stillThereShown,

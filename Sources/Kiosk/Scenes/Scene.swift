@@ -48,9 +48,8 @@ public final class Scene {
     /// of half the resolution), so a drift does not load and drop a level of tiles as it passes through it.
     var isDrifting = false
     let delegates: [TraceDelegate]
-    /// A video scene's film, playing since `start` (kiosk ms) as playback `session` (a new number each time it starts
-    /// again, from its first frame); nil until it is first drawn.
-    var video: (start: Double, session: Int)?
+    /// A video scene's film: its playback (nil until it is first drawn) and its controls.
+    var film = SceneFilm()
     /// Laid out right to left (`layOut`): a carousel's first page at the right, as a UICollectionView lays
     /// out in a right-to-left language.
     private(set) var isRightToLeft = false
@@ -202,7 +201,7 @@ public final class Scene {
     /// at its start, the first page. Animated (an idle reset) or at once (opening the scene).
     public func reset(animated: Bool = false) {
         isDrifting = false
-        video = nil
+        film = SceneFilm()
         list?.highlighted = nil
         pulse = nil
         for v in [view] + pages {

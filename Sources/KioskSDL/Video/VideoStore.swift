@@ -11,6 +11,8 @@ final class VideoStore {
         var texture: OpaquePointer?
         var shown: VideoPlayer.Frame?
         var ended = false
+        /// Paused by the visitor (the frame shown stays; nothing to wake for).
+        var paused = false
         /// The film's time when it was last drawn, in seconds.
         var drawnAt = 0.0
     }
@@ -55,6 +57,7 @@ final class VideoStore {
         }
         guard var p = playing[id] else { return nil }
         p.drawnAt = shot.time
+        p.paused = shot.paused
         let (frame, dropped) = p.player.frame(at: shot.time, wait: synchronous)
         framesDropped += dropped
         if let frame {
@@ -133,15 +136,15 @@ final class VideoStore {
         return (events, shown)
     }
 
-    /// Whether a video plays.
-    var isPlaying: Bool { playing.values.contains { !$0.ended } }
+    /// Whether a video plays (not ended, not paused).
+    var isPlaying: Bool { playing.values.contains { !$0.ended && !$0.paused } }
 
     /// How long after the last frame drawn the next film frame is due, in seconds: the frame loop sleeps until
     /// then (a 30 fps film is drawn 30 times a second, not 60). Nil while a playing film's next frame is not
     /// decoded yet (the loop draws on) or none plays.
     var nextFrameIn: Double? {
         var soonest: Double?
-        for p in playing.values where !p.ended {
+        for p in playing.values where !p.ended && !p.paused {
             guard let next = p.player.nextTime else { return nil }
             soonest = min(soonest ?? .infinity, next - p.drawnAt)
         }
