@@ -273,4 +273,41 @@ import Testing
         for y in 170..<230 { for x in 258..<382 where close(picture.rgb(x, y), (44, 44, 46), 2) { panel += 1 } }
         #expect(panel > 4000, "no controls in the middle (\(panel) pixels of the panel)")
     }
+
+    /// A film step of the attract loop, in the real kiosk: the film begins once the fade to it is over (a film begun
+    /// under the fade began again after it: two `videoDidStart`), plays to its end, and the loop goes on.
+    @Test func aFilmStepPlaysOnceToItsEnd() throws {
+        let clip = dir.appendingPathComponent("step.mp4").path
+        try Self.clip(clip, seconds: 1)
+        let config = try Kiosk.manifest(
+            """
+            {"kioskManifest": 1, "home": "film", "idleTimeoutSeconds": 0,
+             "attract": {"afterSeconds": 1, "steps": [{"video": "\(clip)"}, {"scene": "film", "seconds": 1}]},
+             "scenes": [{"id": "film", "type": "video", "video": "\(clip)", "loop": false}]}
+            """, in: dir)
+        let r = try Kiosk.run(
+            ["--headless", "320x240", "--config", config, "--screenshot", "6000:\(dir.path)/end.png"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        // Each film shown begins once: the home scene's at the start, then one a scene change.
+        var starts = 0
+        var changes = 0
+        var steps: [(index: Int, endedBefore: Bool)] = []
+        var ended = false
+        for e in r.events {
+            switch e.name {
+            case "videoDidStart": starts += 1
+            case "videoDidEnd": ended = true
+            case "sceneDidChange": changes += 1
+            case "attractStep":
+                steps.append(((e.fields["index"] as? Int) ?? -1, ended))
+                ended = false
+            default: break
+            }
+        }
+        #expect(steps.prefix(4).map(\.index) == [0, 1, 0, 1], "\(steps)")
+        #expect(starts == 1 + changes, "\(starts) starts, \(changes) scene changes")
+        // The step's film (no seconds) ended before the loop went on.
+        #expect(steps.filter { $0.index == 1 }.allSatisfy { $0.endedBefore }, "\(steps)")
+        #expect(starts >= 3, "\(starts) starts")
+    }
 }

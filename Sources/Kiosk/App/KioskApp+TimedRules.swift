@@ -118,7 +118,8 @@ extension KioskApp {
             beginAttractStep()
         }
         guard let loop = presence.attractLoop, transition == nil else { return }
-        if loop.advance(at: now) { return beginAttractStep() }
+        let filmEnded = film.ended != nil && film.ended == scene.film.clock?.session
+        if loop.advance(at: now, filmEnded: filmEnded) { return beginAttractStep() }
         if loop.place(scene, at: now) { scene.turnPage(1, wrapping: true) }
     }
 

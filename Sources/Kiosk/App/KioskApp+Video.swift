@@ -5,11 +5,36 @@ import ScrollEngine
 /// happened, as the frame's trace events and line.
 extension KioskApp {
     /// Each frame: the scene shown, if it is a film that has not begun since it opened, begins now (a new playback,
-    /// from its first frame, each time its scene opens).
+    /// from its first frame, each time its scene opens) — once the change to its scene is over: a transition
+    /// shows its poster (it draws the scene once, and a film begun under it would be begun again after it).
+    /// On a carousel the film is its current page's: a page's film swiped away pauses where it is (`videoDidPause`)
+    /// and waits for its page to come back, when it plays on (`videoDidResume`); a page's film not seen before
+    /// begins.
     func startFilm() {
-        guard scene.config.video != nil, scene.film.clock == nil else { return }
+        let page = scene.filmPage
+        guard transition == nil, scene.film.clock == nil || scene.film.page != page else { return }
+        var f = scene.film
+        defer { scene.film = f }
+        if var away = f.clock, let old = f.page, let video = scene.film(page: old) {
+            let wasPaused = away.isPaused
+            away.pause(at: now)
+            f.parked[old] = SceneFilm.Parked(clock: away, wasPaused: wasPaused)
+            if !wasPaused { sink.add(TraceEvent(view: scene.config.id, .videoDidPause(video: video.path))) }
+            f.clock = nil
+        }
+        f.page = page
+        guard let video = scene.film(page: page) else { return }
+        if let back = f.parked.removeValue(forKey: page ?? -1) {
+            var clock = back.clock
+            if !back.wasPaused {
+                clock.resume(at: now)
+                sink.add(TraceEvent(view: scene.config.id, .videoDidResume(video: video.path)))
+            }
+            f.clock = clock
+            return
+        }
         film.sessions += 1
-        scene.film.clock = FilmClock(start: now, session: film.sessions)
+        f.clock = FilmClock(start: now, session: film.sessions)
         film.pts = nil
     }
 
@@ -51,18 +76,31 @@ extension KioskApp {
         }
     }
 
-    /// The film `scene` shows now, and how long it has played (nil: not a film, or not begun).
-    func videoShot(of scene: Scene) -> VideoShot? {
-        guard let video = scene.config.video, let clock = scene.film.clock else { return nil }
-        return VideoShot(
-            path: video.path, box: Rect(origin: .zero, size: scene.size), fit: video.fit,
-            time: clock.seconds(at: now), session: clock.session, loops: video.loops, paused: clock.isPaused)
+    /// The films `scene` shows now and how long each has played: its own, or its pages' (the current page's
+    /// playing, those swiped away paused where they are; none before one begins).
+    func videoShots(of scene: Scene) -> [VideoShot] {
+        let f = scene.film
+        let clocks =
+            (f.clock.map { [(f.page, $0)] } ?? [])
+            + f.parked.sorted { $0.key < $1.key }.map { ($0.key, $0.value.clock) }
+        return clocks.compactMap { page, clock in
+            guard let video = scene.film(page: page) else { return nil }
+            return VideoShot(
+                path: video.path, box: scene.filmBox(page: page), fit: video.fit, time: clock.seconds(at: now),
+                session: clock.session, loops: video.loops, paused: clock.isPaused)
+        }
     }
 
     /// What the host's video did this frame: the frame it showed (its time and number in the clip, for the frame
     /// line) and its events.
     func videoDid(_ events: [TraceEvent.Kind], shown: (pts: Double, frame: Int)?) {
-        for e in events { sink.add(TraceEvent(view: scene.config.id, e)) }
+        for e in events {
+            sink.add(TraceEvent(view: scene.config.id, e))
+            switch e {
+            case .videoDidEnd, .videoDidFail: film.ended = scene.film.clock?.session
+            default: break
+            }
+        }
         film.shown = shown
         if let shown, let session = scene.film.clock?.session { film.pts = (session, shown.pts) }
     }
@@ -107,9 +145,11 @@ extension KioskApp {
 
 /// The films played, as the router keeps them: playbacks begun so far (each `VideoShot` its own number), the
 /// frame the host last said it showed (for the frame line), where in its clip the film on screen is as the host
-/// last showed it (its playback's number with it), and the caption that shows (`captionDidChange`).
+/// last showed it (its playback's number with it), the caption that shows (`captionDidChange`), and the last
+/// playback that ended or failed (an attract step waits for it).
 struct FilmPlayback {
     var sessions = 0
+    var ended: Int?
     var shown: (pts: Double, frame: Int)?
     var pts: (session: Int, pts: Double)?
     var caption: String?

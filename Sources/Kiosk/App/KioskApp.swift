@@ -319,10 +319,9 @@ public final class KioskApp {
         var list = scene.drawList(
             tiles: &tiles, language: language, fallback: navigator.languages.first, textGrowth: textGrowth)
         list += scene.pulse?.commands(in: scene, at: now) ?? []
-        if let shot = videoShot(of: scene) {
-            list.append(.video(shot))
-            if scene === self.scene, let run = captionRun(in: scene) { list.append(.text(run)) }
-        }
+        let films = videoShots(of: scene)
+        list += films.map { .video($0) }
+        if !films.isEmpty, scene === self.scene, let run = captionRun(in: scene) { list.append(.text(run)) }
         list += scene.wordCommands(language: language, fallback: navigator.languages.first)
         return list
     }

@@ -113,6 +113,25 @@ public enum ContentCheck {
         }
     }
 
+    /// A film opened and its first frame decoded when the check may take the time (`inspect`: `--check`, a
+    /// reload): its name with what it is, or its problem as an error on `key` (a machine without the libraries:
+    /// a warning, the film shows its poster). At the start it is only named.
+    static func checkFilm(
+        _ video: VideoConfig, key: String, baseDirectory: String, problems: ProblemList,
+        inspect: ((String) -> VideoReport)?
+    ) -> String {
+        let film = relative(video.path, to: baseDirectory)
+        guard let report = inspect?(video.path) else { return film }
+        if let problem = report.problem, report.libraryMissing {
+            problems.warning(key, "\(problem): the film shows its poster")
+        } else if let problem = report.problem {
+            problems.error(key, "\(film): \(problem)")
+        } else {
+            return film + " (\(report.summary))"
+        }
+        return film
+    }
+
     public static func run(
         _ text: String, file: String, baseDirectory: String, fileExists: (String) -> Bool,
         inspect: (String) -> ImageReport, font: ((_ language: String, _ named: [String: String]) -> FontReport)? = nil,
@@ -183,21 +202,21 @@ public enum ContentCheck {
                 // reload); at the start it is only named (it is opened when it plays: its problems are then one
                 // line and videoDidFail).
                 let captions = video.captions.keys.sorted()
-                var film = relative(video.path, to: baseDirectory)
-                if let report = inspectVideo?(video.path) {
-                    if let problem = report.problem, report.libraryMissing {
-                        problems.warning("\(scene.path).video", "\(problem): the film shows its poster")
-                    } else if let problem = report.problem {
-                        problems.error("\(scene.path).video", "\(film): \(problem)")
-                    } else {
-                        film += " (\(report.summary))"
-                    }
-                }
+                let film = checkFilm(
+                    video, key: "\(scene.path).video", baseDirectory: baseDirectory, problems: problems,
+                    inspect: inspectVideo)
                 summary.append(
                     "\(scene.id): video, \(film)"
                         + (parts.isEmpty ? "" : ", poster \(parts.joined(separator: ", "))")
                         + (captions.isEmpty ? "" : ", captions in \(captions.joined(separator: ", "))"))
                 continue
+            }
+            for (i, video) in scene.pageVideos.enumerated() {
+                guard let video else { continue }
+                let film = checkFilm(
+                    video, key: "\(scene.path).pages[\(i)].video", baseDirectory: baseDirectory, problems: problems,
+                    inspect: inspectVideo)
+                parts.append("page \(i + 1)'s film \(film)")
             }
             let kind = scene.type == .carousel ? "carousel of \(scene.pages.count)" : scene.type.rawValue
             let hotspots = scene.hotspots.count == 1 ? "1 hotspot" : "\(scene.hotspots.count) hotspots"

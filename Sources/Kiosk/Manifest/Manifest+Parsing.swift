@@ -136,6 +136,17 @@ extension Manifest {
             try top.values["schedule"].map { (v) throws(ManifestError) in try Schedule.parse(v, problems: problems) }
         }
         schedule??.check(scenes: ids, attractSets: Set(attractSets.keys), problems: problems)
+        // The attract loops' films: video scenes of their own, checked as any (errors name the step's fields).
+        for loop in [attract ?? nil] + attractSets.keys.sorted().map({ attractSets[$0] }) {
+            for (path, value) in loop?.filmScenes ?? [] {
+                if let scene = parseScene(
+                    value, path: path, baseDirectory: baseDirectory, languages: languages, problems: problems,
+                    fileExists: fileExists, readFile: readFile)
+                {
+                    scenes.append(scene)
+                }
+            }
+        }
         let stillThere =
             problems.attempt { () throws(ManifestError) -> Double in
                 guard let v = top.values["stillThere"] else { return 0 }

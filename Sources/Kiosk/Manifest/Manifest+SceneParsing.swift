@@ -81,6 +81,7 @@ extension Manifest {
         var imageSets: [[String: String]] = []
         var captions: [LocalizedText?] = []
         var pageDescriptions: [LocalizedText?] = []
+        var pageVideos: [VideoConfig?] = []
         problems.attempt { () throws(ManifestError) in
             if type == .carousel {
                 guard case .array(let list)? = o.values["pages"] else {
@@ -94,15 +95,27 @@ extension Manifest {
                     var caption: LocalizedText?
                     var description: LocalizedText?
                     var file: [String: String]?
+                    var film: VideoConfig?
                     switch v {
                     case .string: file = try images("\(path).pages[\(i)]", v)
                     case .object:
                         let page = try Object(v, path: "\(path).pages[\(i)]", problems: problems)
-                        page.allow(["image", "caption", "description"])
-                        guard let value = page.values["image"] else {
-                            throw problems.fail("\(path).pages[\(i)].image", "missing")
+                        page.allow(["image", "caption", "description", "video", "poster", "loop", "fit"])
+                        // A film's page (docs/video.md): its poster is the page's picture.
+                        let key = page.values["video"] == nil ? "image" : "poster"
+                        if key == "poster", page.values["image"] != nil {
+                            throw problems.fail(
+                                "\(path).pages[\(i)].image", "a film's page has a poster, not an image")
                         }
-                        file = try images("\(path).pages[\(i)].image", value)
+                        guard let value = page.values[key] else {
+                            throw problems.fail(
+                                "\(path).pages[\(i)].\(key)",
+                                key == "image" ? "missing" : "missing (a film's page shows its poster until it plays)")
+                        }
+                        file = try images("\(path).pages[\(i)].\(key)", value)
+                        if key == "poster" {
+                            film = try Self.film(page, path: "\(path).pages[\(i)]", resolve: resolve)
+                        }
                         caption =
                             problems.attempt { () throws(ManifestError) in
                                 try page.text("caption", languages: languages)
@@ -119,6 +132,7 @@ extension Manifest {
                     imageSets.append(file)
                     captions.append(caption)
                     pageDescriptions.append(description)
+                    pageVideos.append(film)
                 }
             } else if type == .video {
                 if let poster = o.values["poster"] {
@@ -204,18 +218,8 @@ extension Manifest {
         config.list = list
         if type == .video {
             config.video = problems.attempt { () throws(ManifestError) -> VideoConfig in
-                guard let file = try o.string("video", required: true) else {
-                    throw problems.fail("\(path).video", "missing (a video file)")
-                }
-                var video = VideoConfig(path: resolve("\(path).video", file))
-                video.loops = try o.bool("loop") ?? true
+                var video = try film(o, path: path, resolve: resolve)
                 video.sound = try o.bool("sound") ?? false
-                if let fit = try o.string("fit") {
-                    guard let f = VideoFit(rawValue: fit) else {
-                        throw problems.fail("\(path).fit", "\"\(fit)\" is not a fit (contain or cover)")
-                    }
-                    video.fit = f
-                }
                 video.captions = try captionTracks(
                     o, path: path, baseDirectory: baseDirectory, languages: languages, problems: problems,
                     readFile: readFile)
@@ -225,6 +229,7 @@ extension Manifest {
         config.description =
             problems.attempt { () throws(ManifestError) in try o.text("description", languages: languages) } ?? nil
         if pageDescriptions.contains(where: { $0 != nil }) { config.pageDescriptions = pageDescriptions }
+        if pageVideos.contains(where: { $0 != nil }) { config.pageVideos = pageVideos }
         return config
     }
 
@@ -345,41 +350,5 @@ extension Manifest {
     static func parseColor(_ s: String) -> RGB? {
         guard s.count == 7, s.first == "#", let v = UInt32(s.dropFirst(), radix: 16) else { return nil }
         return RGB(r: UInt8(v >> 16 & 0xFF), g: UInt8(v >> 8 & 0xFF), b: UInt8(v & 0xFF))
-    }
-
-    /// A video scene's `captions`: one WebVTT file, or one per language. A track that cannot be read is a
-    /// warning naming its first problem's line, and that language has no captions (the film plays on).
-    static func captionTracks(
-        _ o: Object, path: String, baseDirectory: String, languages: [String], problems: ProblemList,
-        readFile: (String) -> Result<[UInt8], FileReadError>
-    ) throws(ManifestError) -> [String: CaptionTrack] {
-        var files: [(tag: String, key: String, relative: String)] = []
-        switch o.values["captions"] {
-        case nil: return [:]
-        case .string(let relative)?: files = [("", "\(path).captions", relative)]
-        case let v?:
-            let co = try Object(v, path: "\(path).captions", problems: problems)
-            for tag in co.values.keys.sorted() {
-                guard languages.contains(tag) else {
-                    problems.error(co.key(tag), "\"\(tag)\" is not one of the manifest's languages")
-                    continue
-                }
-                guard let relative = try co.string(tag) else { continue }
-                files.append((tag, co.key(tag), relative))
-            }
-        }
-        var tracks: [String: CaptionTrack] = [:]
-        for (tag, key, relative) in files {
-            let file = relative.hasPrefix("/") ? relative : baseDirectory + "/" + relative
-            switch readFile(file) {
-            case .failure(let why): problems.warning(key, "\(file): cannot be read (\(why.reason)); no captions")
-            case .success(let bytes):
-                switch CaptionTrack.parse(String(decoding: bytes, as: UTF8.self)) {
-                case .success(let track): tracks[tag] = track
-                case .failure(let problem): problems.warning(key, "\(file): \(problem); no captions")
-                }
-            }
-        }
-        return tracks
     }
 }

@@ -220,6 +220,9 @@ public struct SceneConfig: Equatable, Sendable {
     var pageDescriptions: [LocalizedText?] = []
     /// A video scene's film (its `image` is its poster, nil without one).
     public var video: VideoConfig?
+    /// A carousel's pages' films, one per page (nil: a picture; empty: no page is a film). A film's page shows its
+    /// poster (the page's image) until it plays.
+    public var pageVideos: [VideoConfig?] = []
 
     /// Whether it has words to draw (a title, captions, labels).
     var hasWords: Bool {

@@ -25,7 +25,17 @@ public struct Attract: Equatable, Sendable {
         public var advanceEverySeconds: Double?
         /// Its JSON path, for messages.
         public var path: String
+        /// A film step (`{"video": …}`): its film is a video scene of its own, made by the manifest's parser with
+        /// the step's path as its id (`film` holds the step's keys for it); without `seconds` the step lasts until
+        /// the film ends.
+        public var film: [String: JSONValue]?
+        public var untilFilmEnds = false
     }
+
+    /// How long a film step without `seconds` lasts at most, should its film never say it ended.
+    static let longestFilmSeconds = 600.0
+    /// The keys of a film step that are its film's (as a video scene's).
+    static let filmKeys = ["video", "poster", "fit", "sound", "captions"]
 
     public var afterSeconds: Double
     public var steps: [Step]
@@ -46,9 +56,14 @@ public struct Attract: Equatable, Sendable {
             let path = "\(root).steps[\(i)]"
             let step = problems.attempt { () throws(ManifestError) -> Step in
                 let s = try Object(v, path: path, problems: problems)
-                s.allow(["scene", "seconds", "from", "to", "advanceEverySeconds"])
-                let scene = try s.string("scene", required: true)!
-                let seconds = try s.number("seconds", in: ManifestLimits.seconds, required: true)!
+                s.allow(["scene", "seconds", "from", "to", "advanceEverySeconds"] + filmKeys)
+                let film = s.values["video"] != nil
+                if film && s.values["scene"] != nil {
+                    throw problems.fail(path, "a step shows a scene or a video, not both")
+                }
+                let scene = film ? path : try s.string("scene", required: true)!
+                let seconds =
+                    try s.number("seconds", in: ManifestLimits.seconds, required: !film) ?? Self.longestFilmSeconds
                 guard seconds > 0 else { throw problems.fail("\(path).seconds", "must be more than 0") }
                 func view(_ key: String) throws(ManifestError) -> View? {
                     guard let v = s.values[key] else { return nil }
@@ -65,18 +80,39 @@ public struct Attract: Equatable, Sendable {
                 if let every, every <= 0 {
                     throw problems.fail("\(path).advanceEverySeconds", "must be more than 0")
                 }
-                return Step(
+                var step = Step(
                     scene: scene, seconds: seconds, from: try view("from"), to: try view("to"),
                     advanceEverySeconds: every, path: path)
+                if film {
+                    if step.from != nil || step.to != nil || every != nil {
+                        throw problems.fail(
+                            path, "a video step plays its film; from, to and advanceEverySeconds are for scenes")
+                    }
+                    step.film = s.values.filter { Self.filmKeys.contains($0.key) }
+                    step.untilFilmEnds = s.values["seconds"] == nil
+                }
+                return step
             }
             if let step { steps.append(step) }
         }
         return Attract(afterSeconds: after, steps: steps)
     }
 
+    /// Its film steps' films, as the video scenes that play them (`id`: the step's path; a step with `seconds`
+    /// loops its film for them, one without plays it once).
+    var filmScenes: [(path: String, value: JSONValue)] {
+        steps.compactMap { step in
+            guard var keys = step.film else { return nil }
+            keys["id"] = .string(step.path)
+            keys["type"] = .string("video")
+            keys["loop"] = .bool(!step.untilFilmEnds)
+            return (step.path, .object(keys))
+        }
+    }
+
     /// The checks that need the scenes: each step's scene exists, and its keys suit the scene's type.
     func check(_ scenes: [SceneConfig], problems: ProblemList) {
-        for step in steps {
+        for step in steps where step.film == nil {
             guard let scene = scenes.first(where: { $0.id == step.scene }) else {
                 problems.error("\(step.path).scene", "no scene has the id \"\(step.scene)\"")
                 continue
@@ -96,7 +132,7 @@ public struct Attract: Equatable, Sendable {
 
     /// A step's `from` or `to` outside its image (the size as `inspect` found it) is an error.
     func check(image: (String) -> (width: Int, height: Int)?, scenes: [SceneConfig], problems: ProblemList) {
-        for step in steps {
+        for step in steps where step.film == nil {
             guard let scene = scenes.first(where: { $0.id == step.scene }), scene.type != .carousel,
                 let size = scene.imagePaths.first.flatMap(image)
             else { continue }

@@ -17,9 +17,10 @@ final class AttractLoop {
 
     var current: Attract.Step { attract.steps[step] }
 
-    /// Moves to the next step once this one's time is up; true when it did.
-    func advance(at ms: Double) -> Bool {
-        guard ms - stepStart >= current.seconds * 1000 else { return false }
+    /// Moves to the next step once this one's time is up (or, for a film step without `seconds`, once its film has
+    /// ended: `filmEnded`); true when it did.
+    func advance(at ms: Double, filmEnded: Bool) -> Bool {
+        guard ms - stepStart >= current.seconds * 1000 || (current.untilFilmEnds && filmEnded) else { return false }
         step = (step + 1) % attract.steps.count
         stepStart = ms
         lastPageTurn = ms

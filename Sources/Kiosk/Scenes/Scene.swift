@@ -122,7 +122,9 @@ public final class Scene {
                 page.isPagingEnabled = false
                 let fit = Self.fitScale(info.size, in: size)
                 page.minimumZoomScale = fit
-                page.maximumZoomScale = fit * max(1, config.maxZoom ?? 1)
+                // A film's page does not zoom (its film is fitted to the page).
+                let film = i < config.pageVideos.count && config.pageVideos[i] != nil
+                page.maximumZoomScale = film ? fit : fit * max(1, config.maxZoom ?? 1)
                 page.centersContent = true
                 let d = TraceDelegate(id: "\(config.id)/page/\(i)", sink: sink, zoomingSize: info.size)
                 delegates.append(d)

@@ -29,6 +29,15 @@ struct FilmClock: Equatable {
 struct SceneFilm: Equatable {
     var clock: FilmClock?
     var controls = FilmControls()
+    /// A carousel's: the page whose film the clock times, and the films of pages swiped away, paused where they
+    /// were (`wasPaused`: by the visitor, before the swipe: it stays paused when its page comes back).
+    var page: Int?
+    var parked: [Int: Parked] = [:]
+
+    struct Parked: Equatable {
+        var clock: FilmClock
+        var wasPaused: Bool
+    }
 }
 
 /// A film's controls (docs/video.md): a tap on the film shows play/pause, start again and captions on/off for a
@@ -138,4 +147,18 @@ struct FilmControls: Equatable {
 extension Scene {
     /// Whether its film has captions (its controls have a captions button).
     var hasCaptionedFilm: Bool { config.video.map { !$0.captions.isEmpty } ?? false }
+
+    /// The page whose film plays: a carousel's current page (nil on the other kinds).
+    var filmPage: Int? { config.type == .carousel ? currentPage : nil }
+
+    /// The film of page `page` (a carousel's), or the scene's own (nil).
+    func film(page: Int?) -> VideoConfig? {
+        guard let page else { return config.video }
+        return page < config.pageVideos.count ? config.pageVideos[page] : nil
+    }
+
+    /// Where the film of `page` shows now: its page on screen, or the whole screen.
+    func filmBox(page: Int?) -> Rect {
+        Rect(origin: page.map(pageOrigin) ?? .zero, size: size)
+    }
 }
