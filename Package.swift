@@ -52,9 +52,10 @@ let package = Package(
         // The headphone jack (audio mode begins when a headset is plugged in): the kernel's input switch
         // SW_HEADPHONE_INSERT read with its evdev ioctls (its headers; nothing is linked).
         .target(name: "CHeadphoneJack"),
-        // Video: libavformat and libavcodec from Debian (libavformat-dev, libavcodec-dev), a file decoded frame by
-        // frame in a few lines of C (their error codes are macros Swift cannot import), loaded at the first film
-        // (dlopen: a kiosk without one does not carry them).
+        // Video: libavformat, libavcodec and libswresample from Debian (libavformat-dev, libavcodec-dev,
+        // libswresample-dev: a film's sound resampled for the kiosk's mixer), a file decoded frame by frame in a
+        // few lines of C (their error codes are macros Swift cannot import), loaded at the first film (dlopen: a
+        // kiosk without one does not carry them).
         .target(name: "CVideo", linkerSettings: [.linkedLibrary("dl")]),
         // The SDL boundary: display, images, words, drawing, events, the frame loop.
         .target(

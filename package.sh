@@ -122,8 +122,8 @@ find "$root/usr/share" "$root/etc" "$root/lib" "$root/usr/lib" -type f -exec chm
 # unit's ExecReload (/bin/kill), and the Noto fonts the demo's words are drawn in (found with fontconfig).
 # Recommends: espeak-ng, the speech of audio mode (docs/accessibility.md), run as a separate program; without
 # it the kiosk runs and says once that it does not speak.
-# libavformat and libavcodec (their Debian names from the versions the kiosk was built against), which the
-# kiosk loads at its first film (docs/video.md); without them a film shows its poster and one line says why.
+# libavformat, libavcodec and libswresample (their Debian names from the versions the kiosk was built against),
+# which the kiosk loads at its first film (docs/video.md); without them a film shows its poster and one line says why.
 # Suggests: node_exporter, which serves the kiosk's metrics file to Prometheus (docs/operations.md).
 mkdir -p "$work/debian" "$root/DEBIAN"
 printf 'Source: kiosk\n\nPackage: kiosk\nArchitecture: any\n' > "$work/debian/control"
@@ -131,7 +131,7 @@ ignore=()
 [ "$toolchain_libs" = 1 ] && ignore=(--ignore-missing-info)
 shlibs="$(cd "$work" && dpkg-shlibdeps -O "${ignore[@]}" "$root/usr/bin/kiosk" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
 size="$(du -sk --exclude=DEBIAN "$root" | cut -f1)"
-video="libavformat$(pkg-config --modversion libavformat | cut -d. -f1), libavcodec$(pkg-config --modversion libavcodec | cut -d. -f1)"
+video="libavformat$(pkg-config --modversion libavformat | cut -d. -f1), libavcodec$(pkg-config --modversion libavcodec | cut -d. -f1), libswresample$(pkg-config --modversion libswresample | cut -d. -f1)"
 cat > "$root/DEBIAN/control" <<EOF
 Package: kiosk
 Version: $version

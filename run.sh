@@ -8,9 +8,9 @@ cd "$(dirname "$0")"
 # Debian packages the build and the kiosk need (see README, "Dependencies"); SDL's runtime also dlopens
 # EGL, GLES and udev, which Debian's SDL package does not pull in, and on kmsdrm draws through Mesa's EGL, GBM
 # and DRI drivers (as the package's Depends name them); espeak-ng speaks in audio mode (docs/accessibility.md);
-# libavformat-dev and libavcodec-dev decode video scenes (docs/video.md).
+# libavformat-dev, libavcodec-dev and libswresample-dev decode films and their sound (docs/video.md).
 packages=(libsdl2-dev libsdl2-image-dev libpng-dev libjpeg-dev libsdl2-ttf-dev libfontconfig-dev fonts-noto-core libegl1 libgles2 libudev1
-    libegl-mesa0 libgbm1 libgl1-mesa-dri espeak-ng libavformat-dev libavcodec-dev)
+    libegl-mesa0 libgbm1 libgl1-mesa-dri espeak-ng libavformat-dev libavcodec-dev libswresample-dev)
 
 missing=()
 for p in "${packages[@]}"; do

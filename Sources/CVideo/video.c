@@ -3,6 +3,7 @@
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/pixdesc.h>
+#include <libswresample/swresample.h>
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +40,13 @@ static struct {
     int (*av_strerror)(int, char *, size_t);
     void (*av_log_set_level)(int);
     const char *(*av_get_pix_fmt_name)(enum AVPixelFormat);
+    void (*av_channel_layout_default)(AVChannelLayout *, int);
+    int (*swr_alloc_set_opts2)(struct SwrContext **, const AVChannelLayout *, enum AVSampleFormat, int,
+                               const AVChannelLayout *, enum AVSampleFormat, int, int, void *);
+    int (*swr_init)(struct SwrContext *);
+    int (*swr_get_out_samples)(struct SwrContext *, int);
+    int (*swr_convert)(struct SwrContext *, uint8_t **, int, const uint8_t **, int);
+    void (*swr_free)(struct SwrContext **);
 } av;
 
 static void *kv_open(const char *name) {
@@ -59,6 +67,7 @@ static int kv_load(void) {
     void *util = kv_open(KV_NAME("avutil", LIBAVUTIL_VERSION_MAJOR));
     void *codec = kv_open(KV_NAME("avcodec", LIBAVCODEC_VERSION_MAJOR));
     void *format = kv_open(KV_NAME("avformat", LIBAVFORMAT_VERSION_MAJOR));
+    void *resample = kv_open(KV_NAME("swresample", LIBSWRESAMPLE_VERSION_MAJOR));
     KV_SYM(format, avformat_open_input);
     KV_SYM(format, avformat_find_stream_info);
     KV_SYM(format, av_find_best_stream);
@@ -81,6 +90,12 @@ static int kv_load(void) {
     KV_SYM(util, av_strerror);
     KV_SYM(util, av_log_set_level);
     KV_SYM(util, av_get_pix_fmt_name);
+    KV_SYM(util, av_channel_layout_default);
+    KV_SYM(resample, swr_alloc_set_opts2);
+    KV_SYM(resample, swr_init);
+    KV_SYM(resample, swr_get_out_samples);
+    KV_SYM(resample, swr_convert);
+    KV_SYM(resample, swr_free);
     av.ok = !av.why[0];
     return av.ok;
 }
@@ -96,6 +111,18 @@ struct kiosk_video {
     int64_t start;
     int draining;
     char decoder[96];
+    /* Its sound, when asked for (kiosk_video_want_audio): the audio stream's decoder, the resampler to the
+       kiosk's mixer (16-bit mono at `rate`), and the samples resampled since they were last taken, the first
+       at `audio_pts` (seconds from the clip's first frame). */
+    int audio_stream;
+    AVCodecContext *audio;
+    struct SwrContext *swr;
+    AVFrame *audio_frame;
+    int rate;
+    double audio_time_base, start_seconds;
+    int16_t *samples;
+    size_t count, capacity, taken;
+    double audio_pts;
 };
 
 static void say(char *why, size_t size, const char *what, int error) {
@@ -123,6 +150,7 @@ kiosk_video *kiosk_video_open(const char *path, long max_pixels, char *why, size
     kiosk_video *v = calloc(1, sizeof *v);
     if (!v) return NULL;
     v->stream = -1;
+    v->audio_stream = -1;
     av.av_log_set_level(AV_LOG_QUIET);
     int e = av.avformat_open_input(&v->format, path, NULL, NULL);
     if (e < 0) {
@@ -175,6 +203,7 @@ kiosk_video *kiosk_video_open(const char *path, long max_pixels, char *why, size
     }
     v->time_base = av_q2d(stream->time_base);
     v->start = stream->start_time != AV_NOPTS_VALUE ? stream->start_time : 0;
+    v->start_seconds = (double)v->start * v->time_base;
     snprintf(v->decoder, sizeof v->decoder, "software %s (%d threads)", decoder->name, v->codec->thread_count);
     return v;
 fail:
@@ -198,6 +227,78 @@ double kiosk_video_duration(const kiosk_video *v) {
 const char *kiosk_video_container(const kiosk_video *v) { return v->format->iformat->name; }
 const char *kiosk_video_codec(const kiosk_video *v) { return av.avcodec_get_name(v->codec->codec_id); }
 const char *kiosk_video_decoder(const kiosk_video *v) { return v->decoder; }
+
+int kiosk_video_want_audio(kiosk_video *v, int rate, char *why, size_t why_size) {
+    const AVCodec *decoder = NULL;
+    int e = av.av_find_best_stream(v->format, AVMEDIA_TYPE_AUDIO, -1, v->stream, &decoder, 0);
+    if (e == AVERROR_STREAM_NOT_FOUND) return 0;
+    if (e < 0 || !decoder) {
+        say(why, why_size, "no decoder for its sound", e == AVERROR_DECODER_NOT_FOUND ? 0 : e);
+        return -1;
+    }
+    AVStream *stream = v->format->streams[e];
+    v->audio = av.avcodec_alloc_context3(decoder);
+    if (!v->audio || av.avcodec_parameters_to_context(v->audio, stream->codecpar) < 0 ||
+        av.avcodec_open2(v->audio, decoder, NULL) < 0) {
+        say(why, why_size, "cannot open its sound's decoder", 0);
+        goto fail;
+    }
+    AVChannelLayout in = v->audio->ch_layout;
+    if (in.order == AV_CHANNEL_ORDER_UNSPEC) av.av_channel_layout_default(&in, in.nb_channels > 0 ? in.nb_channels : 1);
+    AVChannelLayout mono = AV_CHANNEL_LAYOUT_MONO;
+    if (av.swr_alloc_set_opts2(&v->swr, &mono, AV_SAMPLE_FMT_S16, rate, &in, v->audio->sample_fmt,
+                               v->audio->sample_rate, 0, NULL) < 0 || av.swr_init(v->swr) < 0) {
+        say(why, why_size, "cannot resample its sound", 0);
+        goto fail;
+    }
+    v->audio_frame = av.av_frame_alloc();
+    if (!v->audio_frame) goto fail;
+    v->audio_stream = e;
+    v->audio_time_base = av_q2d(stream->time_base);
+    v->rate = rate;
+    return 1;
+fail:
+    av.swr_free(&v->swr);
+    av.avcodec_free_context(&v->audio);
+    return -1;
+}
+
+/* An audio packet decoded and resampled onto the samples not taken yet (a sound that fails to decode is left
+   out: the picture plays on). */
+static void kv_audio_packet(kiosk_video *v, const AVPacket *packet) {
+    if (av.avcodec_send_packet(v->audio, packet) < 0) return;
+    while (av.avcodec_receive_frame(v->audio, v->audio_frame) == 0) {
+        AVFrame *f = v->audio_frame;
+        int room = av.swr_get_out_samples(v->swr, f->nb_samples);
+        if (room <= 0) continue;
+        if (v->count + (size_t)room > v->capacity) {
+            size_t capacity = (v->count + (size_t)room) * 2;
+            int16_t *grown = realloc(v->samples, capacity * sizeof *grown);
+            if (!grown) return;
+            v->samples = grown;
+            v->capacity = capacity;
+        }
+        if (v->count == v->taken && f->pts != AV_NOPTS_VALUE) {
+            v->audio_pts = (double)f->pts * v->audio_time_base - v->start_seconds;
+        }
+        uint8_t *out = (uint8_t *)(v->samples + v->count);
+        int n = av.swr_convert(v->swr, &out, room, (const uint8_t **)f->extended_data, f->nb_samples);
+        if (n > 0) v->count += (size_t)n;
+    }
+}
+
+size_t kiosk_video_take_audio(kiosk_video *v, const int16_t **samples, double *pts) {
+    /* What was taken last is let go now. */
+    if (v->taken) {
+        memmove(v->samples, v->samples + v->taken, (v->count - v->taken) * sizeof *v->samples);
+        v->count -= v->taken;
+        v->taken = 0;
+    }
+    *samples = v->samples;
+    *pts = v->audio_pts;
+    v->taken = v->count;
+    return v->count;
+}
 
 /* A frame the kiosk can upload as it is: 8-bit 4:2:0 in three planes. */
 static int usable(const AVFrame *f) {
@@ -234,9 +335,12 @@ int kiosk_video_next(kiosk_video *v, kiosk_video_frame *out, char *why, size_t w
             if (e < 0) {
                 v->draining = 1;
                 av.avcodec_send_packet(v->codec, NULL);
+                /* The sound's last frames too, so that a loop's sound is whole to its end. */
+                if (v->audio) kv_audio_packet(v, NULL);
                 break;
             }
             if (v->packet->stream_index != v->stream) {
+                if (v->audio && v->packet->stream_index == v->audio_stream) kv_audio_packet(v, v->packet);
                 av.av_packet_unref(v->packet);
                 continue;
             }
@@ -259,6 +363,10 @@ int kiosk_video_rewind(kiosk_video *v, char *why, size_t why_size) {
     }
     av.avcodec_flush_buffers(v->codec);
     v->draining = 0;
+    if (v->audio) {
+        av.avcodec_flush_buffers(v->audio);
+        /* The sound of the last loop not taken yet is still to play; the next loop's follows it. */
+    }
     return 0;
 }
 
@@ -269,6 +377,10 @@ void kiosk_video_close(kiosk_video *v) {
         return;
     }
     av.av_frame_free(&v->frame);
+    av.av_frame_free(&v->audio_frame);
+    av.swr_free(&v->swr);
+    av.avcodec_free_context(&v->audio);
+    free(v->samples);
     av.av_packet_free(&v->packet);
     av.avcodec_free_context(&v->codec);
     av.avformat_close_input(&v->format);

@@ -38,6 +38,14 @@ const char *kiosk_video_decoder(const kiosk_video *v);
 /* The next frame: 1 with `out` filled; 0 at the end of the file; -1 on an error (and `why`). */
 int kiosk_video_next(kiosk_video *v, kiosk_video_frame *out, char *why, size_t why_size);
 
+/* Its sound, decoded from now on as its packets come and resampled to 16-bit mono at `rate`: 1; 0 when it has
+   none; -1 (and `why`) when it cannot be played. */
+int kiosk_video_want_audio(kiosk_video *v, int rate, char *why, size_t why_size);
+
+/* The sound decoded since the last call: the samples (valid until the next call) and their count; `pts` is the
+   first one's time in seconds from the clip's first frame. */
+size_t kiosk_video_take_audio(kiosk_video *v, const int16_t **samples, double *pts);
+
 /* Back to the first frame (a loop). 0, or -1 and `why`. */
 int kiosk_video_rewind(kiosk_video *v, char *why, size_t why_size);
 

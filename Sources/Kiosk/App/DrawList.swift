@@ -39,6 +39,8 @@ public struct VideoShot: Equatable, Sendable {
     public var loops: Bool
     /// Paused by the visitor: the frame at `time` stays, and the host has nothing to wake for.
     public var paused = false
+    /// Its sound is played (`"sound": true`).
+    public var sound = false
 }
 
 /// Where a frame shows one of its scene's images.

@@ -87,7 +87,7 @@ extension KioskApp {
             guard let video = scene.film(page: page) else { return nil }
             return VideoShot(
                 path: video.path, box: scene.filmBox(page: page), fit: video.fit, time: clock.seconds(at: now),
-                session: clock.session, loops: video.loops, paused: clock.isPaused)
+                session: clock.session, loops: video.loops, paused: clock.isPaused, sound: video.sound)
         }
     }
 

@@ -79,6 +79,7 @@ final class FrameLoop {
             voices: app.manifest.accessibility.voices)
         // And the end of what the kiosk says: the frame says it.
         outputs.speech?.wake = wake
+        renderer.videos.sound = outputs.sound
     }
 
     func run() throws(KioskError) {

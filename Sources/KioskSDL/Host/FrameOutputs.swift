@@ -16,6 +16,8 @@ final class FrameOutputs {
     private let isVirtual: Bool
     /// What the frames ask to say, played (nil on the virtual clock).
     let speech: SpeechPlayer?
+    /// The sound device speech and films play through (nil on the virtual clock: it runs in real time).
+    let sound: SoundDevice?
 
     /// Whether there is a trace to write (a frame's line is made only then).
     var traces: Bool { trace != nil }
@@ -23,7 +25,9 @@ final class FrameOutputs {
     /// The files `--trace` and `--record` name; the recording's first line says the window's size.
     init(options: Options, window: Size, isVirtual: Bool, voices: [String: String]) throws(KioskError) {
         self.isVirtual = isVirtual
-        speech = isVirtual ? nil : SpeechPlayer(voices: voices)
+        let sound = isVirtual ? nil : SoundDevice()
+        self.sound = sound
+        speech = sound.map { SpeechPlayer(voices: voices, mixer: $0.mixer) }
         if let path = options.trace { trace = try OutputFile(path) }
         if let path = options.record {
             record = try OutputFile(path)

@@ -1,9 +1,10 @@
 import CSDL2
 import Foundation
 
-/// The kiosk's sound (docs/accessibility.md): one SDL audio device and the kiosk's own mixer feeding it, so that
-/// what plays stops at once when asked (an interruption is exact to the device's buffer) and SDL's `disk` driver
-/// records what was played. Speech is its one voice: 16-bit mono samples at `rate`, played at a gain.
+/// The kiosk's sound (docs/accessibility.md, docs/video.md): one SDL audio device and the kiosk's own mixer
+/// feeding it, so that what plays stops at once when asked (an interruption is exact to the device's buffer) and
+/// SDL's `disk` driver records what was played. Two voices, 16-bit mono samples at `rate`: speech, a clip at a
+/// gain; and a film's sound, a stream queued as it is decoded, ducked by `duckDB` while speech plays.
 final class AudioMixer: @unchecked Sendable {
     /// What the device is fed at (SDL converts to what the hardware takes).
     static let rate = 22_050
@@ -20,6 +21,18 @@ final class AudioMixer: @unchecked Sendable {
     private var latencies: [Double] = []
     /// The device, once open.
     private var device: SDL_AudioDeviceID = 0
+    /// A film's sound not played yet (from `filmPosition`), its gain now and at full.
+    private var film: [Int16] = []
+    private var filmPosition = 0
+    private var filmGain: Float = 0
+    private let filmFull = Float(pow(10, AudioMixer.filmDB / 20))
+    /// A film's sound is mixed at this level (speech's, `SpeechPlayer.baseDB`) and this much lower while the kiosk
+    /// speaks (our choice: a voice well clear of the film under it), moving between the two over `duckSeconds`.
+    static let filmDB = -12.0
+    static let duckDB = -15.0
+    static let duckSeconds = 0.1
+    /// At most this much of a film's sound waits (its oldest is let go beyond it).
+    static let filmQueueSeconds = 2.0
 
     /// The device opened for the kiosk's mixer, or why there is none.
     static func open() -> Result<AudioMixer, SpeechError> {
@@ -102,6 +115,34 @@ final class AudioMixer: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Queues a film's sound (played after what is queued; the oldest let go beyond `filmQueueSeconds`).
+    func queueFilm(_ samples: ArraySlice<Int16>) {
+        lock.lock()
+        defer { lock.unlock() }
+        if filmPosition > 0 && filmPosition >= film.count / 2 {
+            film.removeFirst(filmPosition)
+            filmPosition = 0
+        }
+        film += samples
+        let most = Int(Self.filmQueueSeconds * Double(Self.rate))
+        if film.count - filmPosition > most { filmPosition = film.count - most }
+    }
+
+    /// How many samples of a film's sound wait to be played.
+    var filmQueued: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return film.count - filmPosition
+    }
+
+    /// A film's sound stops (paused, or its scene left).
+    func clearFilm() {
+        lock.lock()
+        film = []
+        filmPosition = 0
+        lock.unlock()
+    }
+
     /// The clip that last played to its end (0: none).
     var lastEnded: Int {
         lock.lock()
@@ -123,6 +164,7 @@ final class AudioMixer: @unchecked Sendable {
                 out[i] = Int16(max(-32768, min(32767, v)))
             }
             for i in max(0, n)..<count { out[i] = 0 }
+            mixFilm(into: out, count: count, speaking: n > 0)
             if let asked = askedAt, (0..<max(0, n)).contains(where: { out[$0] != 0 }) {
                 latencies.append(Double(SDL_GetTicks64() &- asked))
                 askedAt = nil
@@ -137,6 +179,41 @@ final class AudioMixer: @unchecked Sendable {
                 }
             }
         }
+    }
+}
+
+extension AudioMixer {
+    /// A film's sound added to the `count` samples at `out` (under the lock), its gain moving towards full, or
+    /// ducked while speech plays.
+    fileprivate func mixFilm(into out: UnsafeMutablePointer<Int16>, count: Int, speaking: Bool) {
+        let n = min(count, film.count - filmPosition)
+        let target = speaking ? filmFull * Float(pow(10, Self.duckDB / 20)) : filmFull
+        let step = filmFull / Float(Self.duckSeconds * Double(Self.rate))
+        for i in 0..<max(0, n) {
+            if filmGain < target {
+                filmGain = min(target, filmGain + step)
+            } else if filmGain > target {
+                filmGain = max(target, filmGain - step)
+            }
+            let v = Float(out[i]) + Float(film[filmPosition + i]) * filmGain
+            out[i] = Int16(max(-32768, min(32767, v)))
+        }
+        filmPosition += max(0, n)
+    }
+}
+
+/// The kiosk's one sound device, opened at the first thing to play (speech or a film's sound), for both.
+final class SoundDevice: @unchecked Sendable {
+    private let lock = NSLock()
+    private var opened: Result<AudioMixer, SpeechError>?
+
+    func mixer() -> Result<AudioMixer, SpeechError> {
+        lock.lock()
+        defer { lock.unlock() }
+        if let opened { return opened }
+        let m = AudioMixer.open()
+        opened = m
+        return m
     }
 }
 

@@ -24,6 +24,15 @@ final class VideoPlayer: @unchecked Sendable {
     let loops: Bool
     /// How many decoded frames wait at most (about 3 MiB each at 1080p).
     static let ahead = 4
+    /// Its sound as decoded: pieces of samples at `AudioMixer.rate` and where each begins on the timeline (at most
+    /// `soundAheadSeconds` wait; the oldest are let go beyond). Why its sound cannot play, if it cannot.
+    struct Sound {
+        var time: Double
+        var samples: [Int16]
+    }
+    private var sounds: [Sound] = []
+    static let soundAheadSeconds = 3.0
+    private(set) var soundProblem: String?
 
     private let video: OpaquePointer
     private let condition = NSCondition()
@@ -40,13 +49,23 @@ final class VideoPlayer: @unchecked Sendable {
     }
 
     /// Opens `path` (a regular file, at most `maxPixels` a frame); a line saying why not.
-    static func open(_ path: String, loops: Bool, maxPixels: Int) -> Result<VideoPlayer, Problem> {
+    /// With `sound`, its sound is decoded too (a film without one, or whose sound cannot be decoded, plays
+    /// silent: `soundProblem` says why).
+    static func open(_ path: String, loops: Bool, maxPixels: Int, sound: Bool = false) -> Result<VideoPlayer, Problem> {
         if let problem = RegularFile.problem(path) { return .failure(Problem(message: problem)) }
         var why = [CChar](repeating: 0, count: 256)
         guard let v = kiosk_video_open(path, maxPixels, &why, why.count) else {
             return .failure(Problem(message: Self.text(why)))
         }
-        return .success(VideoPlayer(video: v, loops: loops))
+        var soundProblem: String?
+        if sound {
+            switch kiosk_video_want_audio(v, Int32(AudioMixer.rate), &why, why.count) {
+            case 0: soundProblem = "it has no sound"
+            case 1: break
+            default: soundProblem = Self.text(why)
+            }
+        }
+        return .success(VideoPlayer(video: v, loops: loops, soundProblem: soundProblem))
     }
 
     /// A C string the decoder wrote into `buffer`.
@@ -54,9 +73,10 @@ final class VideoPlayer: @unchecked Sendable {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private init(video: OpaquePointer, loops: Bool) {
+    private init(video: OpaquePointer, loops: Bool, soundProblem: String?) {
         self.video = video
         self.loops = loops
+        self.soundProblem = soundProblem
         width = Int(kiosk_video_width(video))
         height = Int(kiosk_video_height(video))
         decoder = String(cString: kiosk_video_decoder(video))
@@ -92,6 +112,8 @@ final class VideoPlayer: @unchecked Sendable {
             condition.unlock()
             if stop { break }
             let r = kiosk_video_next(video, &out, &why, why.count)
+            // The sound decoded on the way (before a loop's rewind: it is this loop's).
+            takeSound(offset: offset)
             if r == 1 {
                 let h = height
                 let rows = [h, (h + 1) / 2, (h + 1) / 2]
@@ -134,6 +156,29 @@ final class VideoPlayer: @unchecked Sendable {
             condition.unlock()
             break
         }
+    }
+
+    /// The sound decoded since the last call, placed on the timeline (`offset`: where this loop of the clip began).
+    private func takeSound(offset: Double) {
+        var samples: UnsafePointer<Int16>?
+        var pts = 0.0
+        let count = kiosk_video_take_audio(video, &samples, &pts)
+        guard count > 0, let samples else { return }
+        let piece = Sound(time: offset + pts, samples: Array(UnsafeBufferPointer(start: samples, count: count)))
+        condition.lock()
+        sounds.append(piece)
+        let most = Int(Self.soundAheadSeconds * Double(AudioMixer.rate))
+        while sounds.count > 1 && sounds.reduce(0, { $0 + $1.samples.count }) > most { sounds.removeFirst() }
+        condition.unlock()
+    }
+
+    /// The sound decoded that begins by `time` on the timeline, taken.
+    func sound(until time: Double) -> [Sound] {
+        condition.lock()
+        defer { condition.unlock() }
+        let n = sounds.firstIndex { $0.time > time } ?? sounds.count
+        defer { sounds.removeFirst(n) }
+        return Array(sounds.prefix(n))
     }
 
     /// The frame to show at `time` on the timeline: the last decoded one due by then (those before it were not

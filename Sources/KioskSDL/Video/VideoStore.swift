@@ -15,12 +15,16 @@ final class VideoStore {
         var paused = false
         /// The film's time when it was last drawn, in seconds.
         var drawnAt = 0.0
+        /// Where on its timeline the sound queued in the mixer ends (nil: none queued).
+        var soundEnd: Double?
     }
 
     private let renderer: OpaquePointer
     /// On the virtual clock the decoder is waited for: a replay shows the same frames on every run.
     private let synchronous: Bool
     private let maxPixels: Int
+    /// The sound device a film's sound plays through (nil: none, on the virtual clock).
+    var sound: SoundDevice?
     private var playing: [Int: Playing] = [:]
     /// Playbacks that could not play (their poster shows), and the files already said to be broken: a film that
     /// fails in every round of the attract loop is one line in the log, not one a round.
@@ -48,8 +52,14 @@ final class VideoStore {
         drawn.insert(id)
         guard !failed.contains(id) else { return nil }
         if playing[id] == nil {
-            switch VideoPlayer.open(shot.path, loops: shot.loops, maxPixels: maxPixels) {
-            case .success(let player): playing[id] = Playing(player: player)
+            switch VideoPlayer.open(
+                shot.path, loops: shot.loops, maxPixels: maxPixels, sound: shot.sound && sound != nil)
+            {
+            case .success(let player):
+                playing[id] = Playing(player: player)
+                if let why = player.soundProblem, said.insert(shot.path + "\u{0}sound").inserted {
+                    log(.warning, "\(shot.path): \(why); it plays without sound")
+                }
             case .failure(let why):
                 fail(id, shot.path, why.message)
                 return nil
@@ -90,6 +100,7 @@ final class VideoStore {
             framesShown += 1
             p.shown = frame
         }
+        if shot.sound { play(shot, &p) }
         if !p.ended, p.player.isOver {
             p.ended = true
             if let why = p.player.failure {
@@ -104,6 +115,50 @@ final class VideoStore {
         shown = (current.pts, current.number)
         return (texture, Size(width: Double(p.player.width), height: Double(p.player.height)))
     }
+
+    /// A film's sound, as far as the frame shown: queued in the mixer to play at its time on the film's timeline,
+    /// a gap filled with silence, an overlap cut. When the queue strays from the picture by more than
+    /// `soundSlackSeconds` (the sound device's clock is not the kiosk's), the next piece puts it back.
+    private func play(_ shot: VideoShot, _ p: inout Playing) {
+        guard let device = sound else { return }
+        let mixer: AudioMixer
+        switch device.mixer() {
+        case .success(let m): mixer = m
+        case .failure(let why):
+            if case .noSound(let detail) = why, said.insert("\u{0}sound").inserted {
+                log(.warning, "no sound device (\(detail)): films play without sound")
+            }
+            return
+        }
+        guard !shot.paused else {
+            if p.soundEnd != nil { mixer.clearFilm() }
+            p.soundEnd = nil
+            return
+        }
+        let rate = Double(AudioMixer.rate)
+        let queuedUntil = shot.time + Double(mixer.filmQueued) / rate
+        // Strayed: what is queued is taken for where it really ends, and the next piece is cut or preceded by
+        // silence to meet the picture (a glitch as long as the stray, not a gap).
+        if let end = p.soundEnd, abs(end - queuedUntil) > Self.soundSlackSeconds { p.soundEnd = queuedUntil }
+        var end = p.soundEnd ?? shot.time
+        for piece in p.player.sound(until: shot.time + Self.soundLeadSeconds) {
+            var samples = piece.samples[...]
+            let gap = piece.time - end
+            if gap > 1 / rate {
+                mixer.queueFilm(ArraySlice(repeating: 0, count: Int(gap * rate)))
+            } else if gap < -1 / rate {
+                samples = samples.dropFirst(Int(-gap * rate))
+            }
+            mixer.queueFilm(samples)
+            end = max(end, piece.time + Double(piece.samples.count) / rate)
+        }
+        p.soundEnd = end
+    }
+
+    /// A film's sound is queued this far ahead of its picture, and may stray this far from it before it is put
+    /// back (ITU-R BT.1359: sound 45 ms early or 125 ms late is noticed; the device takes 23 ms at a time).
+    static let soundLeadSeconds = 0.2
+    static let soundSlackSeconds = 0.045
 
     private func fail(_ id: Int, _ path: String, _ why: String) {
         failed.insert(id)
@@ -122,6 +177,7 @@ final class VideoStore {
     /// The end of a frame: what the videos did in it, for the app; the playbacks it did not draw are stopped.
     func endFrame() -> (events: [TraceEvent.Kind], shown: (pts: Double, frame: Int)?) {
         for (id, p) in playing where !drawn.contains(id) {
+            if p.soundEnd != nil { try? sound?.mixer().get().clearFilm() }
             p.player.stop()
             if let t = p.texture { SDL_DestroyTexture(t) }
             playing[id] = nil
