@@ -15,6 +15,8 @@
    ones the headers were built against (libavformat.so.59 on Debian 12). */
 #define KV_NAME(lib, major) "lib" lib ".so." AV_STRINGIFY(major)
 
+#define KV_ONE_THREAD_PIXELS (1920L * 1088L)
+
 static struct {
     int tried, ok;
     char why[256];
@@ -37,6 +39,7 @@ static struct {
     const char *(*avcodec_get_name)(enum AVCodecID);
     AVFrame *(*av_frame_alloc)(void);
     void (*av_frame_free)(AVFrame **);
+    void (*av_frame_move_ref)(AVFrame *, AVFrame *);
     int (*av_strerror)(int, char *, size_t);
     void (*av_log_set_level)(int);
     const char *(*av_get_pix_fmt_name)(enum AVPixelFormat);
@@ -87,6 +90,7 @@ static int kv_load(void) {
     KV_SYM(codec, avcodec_get_name);
     KV_SYM(util, av_frame_alloc);
     KV_SYM(util, av_frame_free);
+    KV_SYM(util, av_frame_move_ref);
     KV_SYM(util, av_strerror);
     KV_SYM(util, av_log_set_level);
     KV_SYM(util, av_get_pix_fmt_name);
@@ -188,8 +192,9 @@ kiosk_video *kiosk_video_open(const char *path, long max_pixels, char *why, size
         say(why, why_size, "cannot set up its decoder", 0);
         goto fail;
     }
-    /* Two threads: these machines have two cores, and the frame loop has the other. */
-    v->codec->thread_count = 2;
+    /* One thread up to 1920x1080, which one core of a kiosk's machine decodes in real time (each frame thread
+       keeps its own pictures: some 12 MiB at 1080p); two above it (the frame loop has the other core). */
+    v->codec->thread_count = (long)p->width * (long)p->height > KV_ONE_THREAD_PIXELS ? 2 : 1;
     e = av.avcodec_open2(v->codec, decoder, NULL);
     if (e < 0) {
         say(why, why_size, "cannot open its decoder", e);
@@ -204,7 +209,8 @@ kiosk_video *kiosk_video_open(const char *path, long max_pixels, char *why, size
     v->time_base = av_q2d(stream->time_base);
     v->start = stream->start_time != AV_NOPTS_VALUE ? stream->start_time : 0;
     v->start_seconds = (double)v->start * v->time_base;
-    snprintf(v->decoder, sizeof v->decoder, "software %s (%d threads)", decoder->name, v->codec->thread_count);
+    snprintf(v->decoder, sizeof v->decoder, "software %s (%d thread%s)", decoder->name, v->codec->thread_count,
+             v->codec->thread_count == 1 ? "" : "s");
     return v;
 fail:
     kiosk_video_close(v);
@@ -317,10 +323,18 @@ int kiosk_video_next(kiosk_video *v, kiosk_video_frame *out, char *why, size_t w
             int64_t t = v->frame->best_effort_timestamp != AV_NOPTS_VALUE ? v->frame->best_effort_timestamp
                                                                          : v->frame->pts;
             out->pts = t != AV_NOPTS_VALUE ? (double)(t - v->start) * v->time_base : 0;
-            for (int i = 0; i < 3; i++) {
-                out->planes[i] = v->frame->data[i];
-                out->pitches[i] = v->frame->linesize[i];
+            /* The caller holds the decoder's picture itself (no copy): a new reference to it. */
+            AVFrame *held = av.av_frame_alloc();
+            if (!held) {
+                say(why, why_size, "out of memory", 0);
+                return -1;
             }
+            av.av_frame_move_ref(held, v->frame);
+            for (int i = 0; i < 3; i++) {
+                out->planes[i] = held->data[i];
+                out->pitches[i] = held->linesize[i];
+            }
+            out->ref = held;
             return 1;
         }
         if (e == AVERROR_EOF) return 0;
@@ -353,6 +367,11 @@ int kiosk_video_next(kiosk_video *v, kiosk_video_frame *out, char *why, size_t w
             break;
         }
     }
+}
+
+void kiosk_video_release(void *ref) {
+    AVFrame *f = ref;
+    if (f) av.av_frame_free(&f);
 }
 
 int kiosk_video_rewind(kiosk_video *v, char *why, size_t why_size) {

@@ -13,10 +13,15 @@ typedef struct kiosk_video kiosk_video;
 typedef struct {
     /* The frame's presentation time in seconds from the clip's first frame. */
     double pts;
-    /* The Y, U and V planes and their strides: valid until the next call. */
+    /* The Y, U and V planes and their strides: the decoder's own, valid until `ref` is released. */
     const uint8_t *planes[3];
     int pitches[3];
+    /* The frame held (kiosk_video_release lets it go, on any thread). */
+    void *ref;
 } kiosk_video_frame;
+
+/* Lets go of a frame `kiosk_video_next` gave. */
+void kiosk_video_release(void *ref);
 
 /* Whether libavformat and libavcodec load (at the first call); 0 and `why` when they do not. */
 int kiosk_video_library(char *why, size_t why_size);
@@ -32,7 +37,7 @@ double kiosk_video_frame_seconds(const kiosk_video *v);
 double kiosk_video_duration(const kiosk_video *v);
 const char *kiosk_video_container(const kiosk_video *v);
 const char *kiosk_video_codec(const kiosk_video *v);
-/* The decoder in use, as the trace names it: "software h264 (2 threads)". */
+/* The decoder in use, as the trace names it: "software h264 (1 thread)". */
 const char *kiosk_video_decoder(const kiosk_video *v);
 
 /* The next frame: 1 with `out` filled; 0 at the end of the file; -1 on an error (and `why`). */

@@ -2,19 +2,34 @@ import CVideo
 import Foundation
 
 /// One video playing (docs/video.md): decoded on a thread of its own a few frames ahead (`ahead`, so its memory is
-/// bounded), each frame's planes copied out of the decoder, and timed on one timeline that runs on across loops:
+/// bounded), each frame the decoder's own picture (held, not copied), and timed on one timeline that runs on across loops:
 /// at the end of the file the decoder goes back to its start and the first frame follows the last one frame
 /// interval later, so a loop has no seam (no black frame, no repeated one, no stall while the file is opened again).
 final class VideoPlayer: @unchecked Sendable {
     /// A decoded frame: where it is on the timeline (seconds since playing began), its time and number in the clip,
-    /// and its planes (Y, U, V) with their strides.
+    /// and its picture, the decoder's own (`Picture`).
     struct Frame {
         var time: Double
         var pts: Double
         var number: Int
         var loop: Int
-        var planes: [[UInt8]]
-        var pitches: [Int]
+        var picture: Picture
+    }
+
+    /// A decoded picture held from the decoder (no copy): its planes (Y, U, V) and their strides, let go when the
+    /// last frame holding it goes.
+    final class Picture: @unchecked Sendable {
+        let planes: (UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?)
+        let pitches: (Int32, Int32, Int32)
+        private let ref: UnsafeMutableRawPointer?
+
+        init(_ f: kiosk_video_frame) {
+            planes = f.planes
+            pitches = f.pitches
+            ref = f.ref
+        }
+
+        deinit { kiosk_video_release(ref) }
     }
 
     let width: Int
@@ -115,16 +130,8 @@ final class VideoPlayer: @unchecked Sendable {
             // The sound decoded on the way (before a loop's rewind: it is this loop's).
             takeSound(offset: offset)
             if r == 1 {
-                let h = height
-                let rows = [h, (h + 1) / 2, (h + 1) / 2]
-                let bases = [out.planes.0, out.planes.1, out.planes.2]
-                let pitches = [Int(out.pitches.0), Int(out.pitches.1), Int(out.pitches.2)]
-                let planes = (0..<3).map { i -> [UInt8] in
-                    guard let base = bases[i], pitches[i] > 0 else { return [] }
-                    return Array(UnsafeBufferPointer(start: base, count: pitches[i] * rows[i]))
-                }
                 let frame = Frame(
-                    time: offset + out.pts, pts: out.pts, number: number, loop: loop, planes: planes, pitches: pitches)
+                    time: offset + out.pts, pts: out.pts, number: number, loop: loop, picture: Picture(out))
                 last = out.pts
                 number += 1
                 empty = false

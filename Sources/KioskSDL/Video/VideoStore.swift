@@ -76,20 +76,15 @@ final class VideoStore {
                     renderer, SDL_PIXELFORMAT_IYUV.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
                     Int32(p.player.width), Int32(p.player.height))
             }
-            guard let texture = p.texture, frame.planes.count == 3 else {
+            let picture = frame.picture
+            guard let texture = p.texture, picture.planes.0 != nil, picture.pitches.0 > 0 else {
                 playing[id] = p
                 fail(id, shot.path, "cannot make a texture for its frames (\(sdlError()))")
                 return nil
             }
-            frame.planes[0].withUnsafeBufferPointer { y in
-                frame.planes[1].withUnsafeBufferPointer { u in
-                    frame.planes[2].withUnsafeBufferPointer { v in
-                        _ = SDL_UpdateYUVTexture(
-                            texture, nil, y.baseAddress, Int32(frame.pitches[0]), u.baseAddress,
-                            Int32(frame.pitches[1]), v.baseAddress, Int32(frame.pitches[2]))
-                    }
-                }
-            }
+            _ = SDL_UpdateYUVTexture(
+                texture, nil, picture.planes.0, picture.pitches.0, picture.planes.1, picture.pitches.1,
+                picture.planes.2, picture.pitches.2)
             if p.shown == nil {
                 events.append(
                     .videoDidStart(
