@@ -35,6 +35,9 @@ struct VideoFigures {
     var shown: Int
     /// Resident memory while it plays over the same kiosk showing the clip's first frame as a picture, in MiB.
     var rssMiB: Double
+    /// Across ten loops of a one-second clip, the longest time between two frames shown over the clip's frame
+    /// interval (1: no seam).
+    var loopGapRatio: Double
     /// The kiosk's CPU seconds playing the clip over ffplay's.
     var cpuRatio: Double { kioskCPU / max(ffplayCPU, 1e-9) }
 }
@@ -99,5 +102,47 @@ func videoFigures(folder: String, seconds: Int) -> VideoFigures? {
     return VideoFigures(
         kioskCPU: kioskCPU, ffplayCPU: ffplayCPU,
         late: counter("kiosk_video_frames_dropped_total"), shown: counter("kiosk_video_frames_shown_total"),
-        rssMiB: (playing - resting) / 1024)
+        rssMiB: (playing - resting) / 1024, loopGapRatio: loopGapRatio(folder: folder))
+}
+
+/// Ten loops of the clip's first second in real time (the kiosk's trace says when each frame was shown): the
+/// longest time from one frame shown to the next, over the frame interval (1/30 s); 0 when it cannot tell.
+func loopGapRatio(folder: String) -> Double {
+    let clip = folder + "/second.mp4"
+    guard
+        ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30", "-t", "1", "-c:v", "libx264", "-preset", "veryfast",
+            "-pix_fmt", "yuv420p", clip,
+        ])
+    else { return 0 }
+    let config = folder + "/loop.json"
+    try?
+        #"{"kioskManifest": 1, "home": "film", "idleTimeoutSeconds": 0, "scenes": [{"id": "film", "type": "video", "video": "second.mp4"}]}"#
+        .write(toFile: config, atomically: true, encoding: .utf8)
+    let log = folder + "/loop.jsonl"
+    try?
+        (#"{"kioskEventLog": 1, "display": {"w": 1920, "h": 1080}, "source": "kiosk-bench"}"# + "\n"
+        + #"{"timestamp": 10500, "type": "SDL_KEYUP", "key": "F24"}"# + "\n").write(
+            toFile: log, atomically: true, encoding: .utf8)
+    let trace = folder + "/loop.trace"
+    let run = KioskProcess(
+        ["--headless", "1920x1080", "--realtime", "--config", config, "--replay", log, "--trace", trace],
+        environment: [:], cache: folder + "/cache")
+    run.start()
+    _ = run.wait()
+    var last: (t: Double, frame: Int, loop: Int)?
+    var loops = 0
+    var longest = 0.0
+    for line in ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").split(separator: "\n") {
+        guard let data = line.data(using: .utf8),
+            let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any], let t = o["t"] as? Double,
+            let v = o["video"] as? [String: Any], let frame = v["frame"] as? Int
+        else { continue }
+        if let l = last, frame != l.frame {
+            if frame < l.frame { loops += 1 }
+            longest = max(longest, t - l.t)
+        }
+        if last?.frame != frame { last = (t, frame, loops) }
+    }
+    return loops >= 9 ? longest / (1000.0 / 30) : 0
 }

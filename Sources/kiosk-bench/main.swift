@@ -110,7 +110,8 @@ if CommandLine.arguments.contains("--video-only") {
     }
     print(
         "videoCpuRatio \(formatted(v.cpuRatio)) (kiosk \(formatted(v.kioskCPU)) s, ffplay \(formatted(v.ffplayCPU)) s)"
-            + " videoLateFrames \(v.late) (of \(v.shown) shown) videoRssMiB \(formatted(v.rssMiB)) (\(seconds) s clip)")
+            + " videoLateFrames \(v.late) (of \(v.shown) shown) videoRssMiB \(formatted(v.rssMiB)) (\(seconds) s clip)"
+            + " videoLoopGapRatio \(formatted(v.loopGapRatio))")
     exit(0)
 }
 if CommandLine.arguments.contains("--soak-only") {
@@ -217,6 +218,7 @@ let speech = speechFigures(folder: folder, cache: cache)
 _ = kiosk_pin_to_last_cpu()
 let focus = focusFrames(rounds: 30)
 kiosk_unpin()
+let film = videoFigures(folder: benchFolder(), seconds: 60)
 let budgetMiB = 128.0
 
 let rows: [(key: String, value: String, unit: String, target: String)] = [
@@ -287,6 +289,10 @@ let rows: [(key: String, value: String, unit: String, target: String)] = [
     ("focusFrameMs", formatted(focus.focus), "ms median", ""),
     ("focusFrameRatio", formatted(focus.focus / max(focus.still, 1e-9)), "", "<= 1.10 (over the still frame)"),
     ("speechRssMiB", formatted(speech.rss), "MiB", "<= 16"),
+    ("videoCpuRatio", film.map { formatted($0.cpuRatio) } ?? "null", "", "<= 1.0 (over ffplay, 60 s of 1080p30)"),
+    ("videoLateFrames", film.map { "\($0.late)" } ?? "null", "frames", "0"),
+    ("videoLoopGapRatio", film.map { formatted($0.loopGapRatio) } ?? "null", "", "<= 1.0"),
+    ("videoRssMiB", film.map { formatted($0.rssMiB) } ?? "null", "MiB", "<= 64 (over the poster)"),
 ]
 if json {
     print("{" + rows.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}")

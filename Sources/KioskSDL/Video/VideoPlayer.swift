@@ -39,6 +39,9 @@ final class VideoPlayer: @unchecked Sendable {
     let loops: Bool
     /// How many decoded frames wait at most (about 3 MiB each at 1080p).
     static let ahead = 4
+    /// A frame due this soon is shown now: the frame loop's timers are whole milliseconds, and a frame drawn a
+    /// millisecond before the next film frame was due waited a whole frame for it (a 48 ms seam in a 30 fps loop).
+    static let earlySeconds = 0.002
     /// Its sound as decoded: pieces of samples at `AudioMixer.rate` and where each begins on the timeline (at most
     /// `soundAheadSeconds` wait; the oldest are let go beyond). Why its sound cannot play, if it cannot.
     struct Sound {
@@ -193,7 +196,7 @@ final class VideoPlayer: @unchecked Sendable {
     /// the decoder is waited for until the frame after `time` is known, so a replay shows the same frames on every
     /// run.
     func frame(at time: Double, wait: Bool) -> (frame: Frame?, dropped: Int) {
-        let due = time + 1e-6
+        let due = time + Self.earlySeconds
         condition.lock()
         defer {
             condition.broadcast()

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+@testable import KioskSDL
+
+/// The film's player (docs/video.md): which frame it gives for a time on the timeline.
+@Suite struct VideoPlayerTests {
+    /// A second of FFmpeg's test pattern at 30 frames a second (Debian's ffmpeg).
+    static func clip() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("player-\(UUID()).mp4").path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        p.arguments = [
+            "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=30:duration=1", "-pix_fmt", "yuv420p",
+            "-c:v", "libx264", path,
+        ]
+        try p.run()
+        p.waitUntilExit()
+        try #require(p.terminationStatus == 0, "ffmpeg could not make \(path)")
+        return path
+    }
+
+    /// A frame asked for a millisecond before it is due is shown: the frame loop wakes on whole milliseconds, and
+    /// a loop woken just before the next film frame waited a whole frame for it (a 48 ms seam in a 30 fps loop).
+    @Test func aFrameAMillisecondEarlyIsShown() throws {
+        let path = try Self.clip()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let player = try VideoPlayer.open(path, loops: true, maxPixels: 64 * 48).get()
+        defer { player.stop() }
+        #expect(player.frame(at: 0, wait: true).frame?.number == 0)
+        #expect(player.frame(at: 1.0 / 30 - 0.010, wait: true).frame == nil)
+        #expect(player.frame(at: 1.0 / 30 - 0.001, wait: true).frame?.number == 1)
+        // The seam: the first frame of the second loop, a millisecond early.
+        #expect(player.frame(at: 1.0 - 0.001, wait: true).frame.map { ($0.loop, $0.number) } ?? (0, -1) == (1, 0))
+    }
+}
