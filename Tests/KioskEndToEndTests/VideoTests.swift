@@ -310,4 +310,40 @@ import Testing
         #expect(steps.filter { $0.index == 1 }.allSatisfy { $0.endedBefore }, "\(steps)")
         #expect(starts >= 3, "\(starts) starts")
     }
+
+    /// In real time a paused film's kiosk sleeps, and still the controls go when their time is up: the frame that
+    /// hides them is drawn then (it was not: nothing else changed, and the panel stayed on the screen until
+    /// something else drew a frame).
+    @Test func thePausedFilmsControlsGoInRealTime() throws {
+        let clip = dir.appendingPathComponent("paused.mp4").path
+        try Self.clip(clip, seconds: 2)
+        let config = try manifest(video: clip)
+        // Two buttons at 640x400 (no captions): play/pause at x 352.
+        var log = LogWriter(width: 640, height: 400)
+        log.tap(100.0 / 640, 100.0 / 400, at: 500)
+        log.tap(352.0 / 640, 200.0 / 400, at: 1000)
+        log.lines.append(#"{"timestamp": 7500, "type": "SDL_KEYUP", "key": "F24"}"#)
+        let shot = dir.appendingPathComponent("gone.png").path
+        let r = try Kiosk.run(
+            [
+                "--headless", "640x400", "--realtime", "--config", config, "--replay", try log.write(dir),
+                "--screenshot", "7000:\(shot)",
+            ], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let changes = r.events.filter { $0.name == "videoControlsDidChange" }.map { $0.fields["shown"] as? Bool }
+        #expect(changes == [true, false], "\(changes)")
+        // Drawn when their time was up (shown at 1060 ms after the pause's lift, for 5 s), not only when the
+        // screenshot at 7000 drew a frame.
+        let hidden = r.trace.first { line in
+            ((line["events"] as? [[String: Any]]) ?? []).contains {
+                $0["name"] as? String == "videoControlsDidChange" && $0["shown"] as? Bool == false
+            }
+        }
+        let at = (hidden?["t"] as? Double) ?? -1
+        #expect(at >= 6000 && at < 6500, "the frame that hides the controls at \(at) ms")
+        let picture = try #require(Picture(path: shot))
+        var panel = 0
+        for y in 170..<230 { for x in 258..<382 where close(picture.rgb(x, y), (44, 44, 46), 2) { panel += 1 } }
+        #expect(panel < 100, "the controls are still on the screen (\(panel) pixels of the panel)")
+    }
 }

@@ -40,9 +40,17 @@ extension KioskApp {
 
     /// Each frame, the controls' timed rule (`FilmControls.step`): they hide when their time is up, and show while
     /// the keys' focus is on one.
+    /// A change is `videoControlsDidChange`: the frame that shows it is drawn (a paused film's kiosk sleeps).
     func stepFilmControls() {
         guard scene.config.type == .video else { return }
+        let was = scene.film.controls.isShown
         scene.film.controls.step(at: now, focused: access.focused?.hasPrefix("chrome:film:") == true)
+        controlsChanged(from: was)
+    }
+
+    private func controlsChanged(from was: Bool) {
+        let shown = scene.film.controls.isShown
+        if shown != was { sink.add(TraceEvent(view: scene.config.id, .videoControlsDidChange(shown: shown))) }
     }
 
     /// A tap on the film or one of its controls (or a key on one): the film shows or hides its controls; play/pause
@@ -50,8 +58,12 @@ extension KioskApp {
     /// first frame (a new playback), captions turns them off or on. Every button keeps the controls shown.
     func tapFilm(_ id: String) {
         guard let video = scene.config.video else { return }
+        let was = scene.film.controls.isShown
         var f = scene.film
-        defer { scene.film = f }
+        defer {
+            scene.film = f
+            controlsChanged(from: was)
+        }
         guard let action = FilmControls.Action(id: id) else {
             if f.controls.isShown { f.controls.shownUntil = nil } else { f.controls.show(at: now) }
             return

@@ -56,6 +56,8 @@ public struct TraceEvent: Equatable, Sendable {
         /// The visitor paused a video (its controls' play/pause) or played it on.
         case videoDidPause(video: String)
         case videoDidResume(video: String)
+        /// A film's controls came up (a tap) or went away (their time up, or a tap beside them).
+        case videoControlsDidChange(shown: Bool)
         /// A video cannot play (its poster, or the placeholder, stays).
         case videoDidFail(video: String, why: String)
         /// The caption on screen changed (nil: none).
@@ -113,6 +115,7 @@ public struct TraceEvent: Equatable, Sendable {
         case .videoDidEnd: "videoDidEnd"
         case .videoDidPause: "videoDidPause"
         case .videoDidResume: "videoDidResume"
+        case .videoControlsDidChange: "videoControlsDidChange"
         case .videoDidFail: "videoDidFail"
         case .captionDidChange: "captionDidChange"
         case .calibrationTarget: "calibrationTarget"
@@ -166,6 +169,7 @@ public struct TraceEvent: Equatable, Sendable {
             "\"video\": \(jsonString(video))"
         case .videoDidFail(let video, let why): "\"video\": \(jsonString(video)), \"why\": \(jsonString(why))"
         case .captionDidChange(let text): "\"text\": \(text.map(jsonString) ?? "null")"
+        case .videoControlsDidChange(let shown): "\"shown\": \(shown)"
         case .scrollView, .idleReset, .attractDidStart, .attractDidEnd, .screenDidWake, .stillThereShown,
             .stillThereDismissed, .clockDidSynchronize:
             ""
