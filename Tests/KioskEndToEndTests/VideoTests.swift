@@ -38,6 +38,22 @@ import Testing
         }
     }
 
+    /// A film's controls at 640x400 without captions (two 64 pt buttons across the middle: start again at x 288,
+    /// play/pause at 352), tapped first beside them to show them; a tap at each of `taps` (x, ms) after.
+    static func controlsLog(_ taps: [(x: Double, ms: Double)]) -> LogWriter {
+        var log = LogWriter(width: 640, height: 400)
+        log.tap(100.0 / 640, 100.0 / 400, at: 500)
+        for (x, ms) in taps { log.tap(x / 640, 200.0 / 400, at: ms) }
+        return log
+    }
+
+    /// How many pixels of the controls' panel (the chrome's #2C2C2E) are where it shows at 640x400.
+    static func controlsPanel(in picture: Picture) -> Int {
+        var n = 0
+        for y in 170..<230 { for x in 258..<382 where close(picture.rgb(x, y), (44, 44, 46), 2) { n += 1 } }
+        return n
+    }
+
     /// Ten loops of a 15-frame clip: every frame shown in order, twice each at 60 frames a second, the first
     /// following the last at the next frame interval; the seam's screen is the clip's first frame's.
     @Test func aLoopHasNoSeam() throws {
@@ -242,12 +258,8 @@ import Testing
         let clip = dir.appendingPathComponent("controls.mp4").path
         try Self.clip(clip, seconds: 2)
         let config = try manifest(video: clip)
-        // At 640x400 the buttons are 64 pt across the middle (no captions: two): start again at x 288, play/pause 352.
-        var log = LogWriter(width: 640, height: 400)
-        log.tap(100.0 / 640, 100.0 / 400, at: 500)
-        log.tap(352.0 / 640, 200.0 / 400, at: 1000)
-        log.tap(352.0 / 640, 200.0 / 400, at: 2000)
-        log.tap(288.0 / 640, 200.0 / 400, at: 2600)
+        // Pause, play on, start again.
+        let log = Self.controlsLog([(352, 1000), (352, 2000), (288, 2600)])
         let shot = dir.appendingPathComponent("controls.png").path
         let r = try Kiosk.run(
             [
@@ -269,8 +281,7 @@ import Testing
         let again = frames.filter { $0.t > 2700 && $0.t < 2800 }.map(\.frame)
         #expect(again.first.map { $0 <= 3 } == true, "after start again: \(again)")
         let picture = try #require(Picture(path: shot))
-        var panel = 0
-        for y in 170..<230 { for x in 258..<382 where close(picture.rgb(x, y), (44, 44, 46), 2) { panel += 1 } }
+        let panel = Self.controlsPanel(in: picture)
         #expect(panel > 4000, "no controls in the middle (\(panel) pixels of the panel)")
     }
 
@@ -318,10 +329,7 @@ import Testing
         let clip = dir.appendingPathComponent("paused.mp4").path
         try Self.clip(clip, seconds: 2)
         let config = try manifest(video: clip)
-        // Two buttons at 640x400 (no captions): play/pause at x 352.
-        var log = LogWriter(width: 640, height: 400)
-        log.tap(100.0 / 640, 100.0 / 400, at: 500)
-        log.tap(352.0 / 640, 200.0 / 400, at: 1000)
+        var log = Self.controlsLog([(352, 1000)])
         log.lines.append(#"{"timestamp": 7500, "type": "SDL_KEYUP", "key": "F24"}"#)
         let shot = dir.appendingPathComponent("gone.png").path
         let r = try Kiosk.run(
@@ -342,8 +350,7 @@ import Testing
         let at = (hidden?["t"] as? Double) ?? -1
         #expect(at >= 6000 && at < 6500, "the frame that hides the controls at \(at) ms")
         let picture = try #require(Picture(path: shot))
-        var panel = 0
-        for y in 170..<230 { for x in 258..<382 where close(picture.rgb(x, y), (44, 44, 46), 2) { panel += 1 } }
+        let panel = Self.controlsPanel(in: picture)
         #expect(panel < 100, "the controls are still on the screen (\(panel) pixels of the panel)")
     }
 }
