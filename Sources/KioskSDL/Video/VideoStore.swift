@@ -9,7 +9,8 @@ final class VideoStore {
     private struct Playing {
         let player: VideoPlayer
         var texture: OpaquePointer?
-        var shown: VideoPlayer.Frame?
+        /// The frame on screen (its picture is in the texture: the decoder's is let go at once).
+        var shown: (pts: Double, number: Int, loop: Int)?
         var ended = false
         /// Paused by the visitor (the frame shown stays; nothing to wake for).
         var paused = false
@@ -89,11 +90,11 @@ final class VideoStore {
                 events.append(
                     .videoDidStart(
                         video: shot.path, decoder: p.player.decoder, width: p.player.width, height: p.player.height))
-            } else if frame.loop > p.shown!.loop {
+            } else if let shown = p.shown, frame.loop > shown.loop {
                 events.append(.videoDidLoop(video: shot.path))
             }
             framesShown += 1
-            p.shown = frame
+            p.shown = (frame.pts, frame.number, frame.loop)
         }
         if shot.sound { play(shot, &p) }
         if !p.ended, p.player.isOver {
