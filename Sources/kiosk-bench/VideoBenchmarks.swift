@@ -19,6 +19,14 @@ func ffmpeg(_ arguments: [String]) -> Bool {
     return p.terminationStatus == 0
 }
 
+/// The benchmark's film at `path`: `seconds` of FFmpeg's `testsrc2` at 1920x1080, 30 fps, H.264 (veryfast), 4:2:0.
+func benchClip(_ path: String, seconds: Int) -> Bool {
+    ffmpeg([
+        "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30", "-t", "\(seconds)", "-c:v", "libx264", "-preset",
+        "veryfast", "-pix_fmt", "yuv420p", path,
+    ])
+}
+
 /// CPU seconds (user and system) of the children this process has waited for, so far.
 func childrenCPUSeconds() -> Double {
     var usage = rusage()
@@ -46,11 +54,7 @@ struct VideoFigures {
 func videoFigures(folder: String, seconds: Int) -> VideoFigures? {
     let clip = folder + "/film.mp4"
     let poster = folder + "/poster.png"
-    guard
-        ffmpeg([
-            "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30", "-t", "\(seconds)", "-c:v", "libx264",
-            "-preset", "veryfast", "-pix_fmt", "yuv420p", clip,
-        ]), ffmpeg(["-i", clip, "-frames:v", "1", poster]),
+    guard benchClip(clip, seconds: seconds), ffmpeg(["-i", clip, "-frames:v", "1", poster]),
         FileManager.default.isExecutableFile(atPath: "/usr/bin/ffplay")
     else { return nil }
     let film = folder + "/film.json"
@@ -109,12 +113,7 @@ func videoFigures(folder: String, seconds: Int) -> VideoFigures? {
 /// longest time from one frame shown to the next, over the frame interval (1/30 s); 0 when it cannot tell.
 func loopGapRatio(folder: String) -> Double {
     let clip = folder + "/second.mp4"
-    guard
-        ffmpeg([
-            "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30", "-t", "1", "-c:v", "libx264", "-preset", "veryfast",
-            "-pix_fmt", "yuv420p", clip,
-        ])
-    else { return 0 }
+    guard benchClip(clip, seconds: 1) else { return 0 }
     let config = folder + "/loop.json"
     try?
         #"{"kioskManifest": 1, "home": "film", "idleTimeoutSeconds": 0, "scenes": [{"id": "film", "type": "video", "video": "second.mp4"}]}"#
