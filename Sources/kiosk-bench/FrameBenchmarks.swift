@@ -149,12 +149,13 @@ func mapFrames(
     zoom: Double?, rotations: [Rotation], gesture: [(Double, EventLog.Event)], manifest: String = demoManifest
 ) -> [Double] {
     let sessions = rotations.map { rotation in
-        guard
-            let session = try? HeadlessSession(
+        let session: HeadlessSession
+        do {
+            session = try HeadlessSession(
                 manifestPath: manifest, width: 1920, height: 1080, scene: "map", synchronous: true,
                 rotation: rotation)
-        else {
-            print("kiosk-bench: cannot open the demo headless")
+        } catch {
+            print("kiosk-bench: cannot open \(manifest) headless (rotated \(rotation.rawValue)): \(error)")
             exit(1)
         }
         let view = session.app.scene.view
@@ -292,13 +293,14 @@ func demoPyramid() -> String {
 }
 
 /// The demo's manifest written to `path` with `edit` made (`"transition": "zoom"` to `"fade"`, …) and its
-/// pictures', pyramid's and rows' paths made absolute, so that it reads the demo's files from anywhere.
+/// pictures', pyramid's, film's and rows' paths made absolute, so that it reads the demo's files from anywhere.
 func demoManifest(editing edit: (from: String, to: String), at path: String) -> String {
     let assets = URL(fileURLWithPath: demoManifest).deletingLastPathComponent().path
     let text = ((try? String(contentsOfFile: demoManifest, encoding: .utf8)) ?? "")
         .replacingOccurrences(of: edit.from, with: edit.to)
         .replacingOccurrences(of: "\"images/", with: "\"\(assets)/images/")
         .replacingOccurrences(of: "\"deepzoom/", with: "\"\(assets)/deepzoom/")
+        .replacingOccurrences(of: "\"media/", with: "\"\(assets)/media/")
         .replacingOccurrences(of: "\"rows\": \"", with: "\"rows\": \"\(assets)/")
     try? text.write(toFile: path, atomically: true, encoding: .utf8)
     return path

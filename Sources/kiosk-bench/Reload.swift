@@ -124,8 +124,9 @@ func checkDemo() -> Double {
 func transitionFrames(folder: String) -> (median: Double, worst: Double) {
     let path = demoManifest(
         editing: ("\"transition\": \"zoom\"", "\"transition\": \"fade\""), at: folder + "/fade.json")
-    guard let session = try? HeadlessSession(manifestPath: path, width: 1920, height: 1080, scene: "gallery") else {
-        print("kiosk-bench: cannot open the demo headless")
+    let session: HeadlessSession
+    do { session = try HeadlessSession(manifestPath: path, width: 1920, height: 1080, scene: "gallery") } catch {
+        print("kiosk-bench: cannot open \(path) headless: \(error)")
         exit(1)
     }
     session.frame(at: 0)  // loads the gallery's images
