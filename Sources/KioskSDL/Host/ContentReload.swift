@@ -21,8 +21,10 @@ final class ContentReload: @unchecked Sendable {
     /// The SDL event a finished load pushes.
     let doneEvent: UInt32
     let lock = NSLock()
+    /// `kiosk --edit`: what each check found of a file is kept while the file stays the same.
+    private var memo: InspectionMemo?
     /// What the last load found (set on the loading thread, taken on the frame loop's).
-    private var finished: (report: ContentReport, images: ImageCatalog)?
+    private var finished: (report: ContentReport, images: ImageCatalog, files: [String])?
     /// Main thread only.
     private(set) var isLoading = false
     private var again = false
@@ -60,15 +62,16 @@ final class ContentReload: @unchecked Sendable {
         loadStartTicks = SDL_GetTicks64()
         warnedSlow = false
         log(.info, "reload: checking \(path)")
-        let (path, screen, facts, done) = (self.path, self.screen, self.facts, doneEvent)
+        let (path, screen, facts, done, memo) = (self.path, self.screen, self.facts, doneEvent, self.memo)
         let t = Thread { [self] in
             SignalListener.leaveSignalsToTheMainThread()
             // The load yields to the frame loop, as the tile decoders do.
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, TileWorkers.niceness)
-            let report = Runner.checkContent(path, screen: screen)
+            let seen = FilesSeen()
+            let report = Runner.checkContent(path, screen: screen, seen: seen, memo: memo)
             let images = report.manifest.map(facts.catalog) ?? ImageCatalog()
             lock.lock()
-            finished = (report, images)
+            finished = (report, images, seen.files)
             lock.unlock()
             IdleWait.post(done)
         }
@@ -77,15 +80,31 @@ final class ContentReload: @unchecked Sendable {
         return true
     }
 
-    /// The finished load's report and its pictures' catalog (not numbered yet), once (nil while loading or when
-    /// none ran). A load asked for meanwhile starts when the caller has dealt with this one (`next`).
-    func take() -> (report: ContentReport, images: ImageCatalog)? {
+    /// The finished load's report, its pictures' catalog (not numbered yet) and the files its check read or
+    /// looked for, once (nil while loading or when none ran). A load asked for meanwhile starts when the caller
+    /// has dealt with this one (`next`).
+    func take() -> (report: ContentReport, images: ImageCatalog, files: [String])? {
         lock.lock()
         defer { lock.unlock() }
         guard let report = finished else { return nil }
         finished = nil
         isLoading = false
         return report
+    }
+
+    /// `kiosk --edit` keeps what each check found of a file (`memo`), filled from the start on a thread of its
+    /// own: the first save checks only what changed.
+    func keepInspections() {
+        let memo = InspectionMemo()
+        self.memo = memo
+        let (path, screen) = (self.path, self.screen)
+        let t = Thread {
+            SignalListener.leaveSignalsToTheMainThread()
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, TileWorkers.niceness)
+            _ = Runner.checkContent(path, screen: screen, memo: memo)
+        }
+        t.name = "kiosk-edit-check"
+        t.start()
     }
 
     /// Starts the load that signals asked for during the last one, if any; true when one started.

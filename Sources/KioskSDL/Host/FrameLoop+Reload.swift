@@ -11,7 +11,7 @@ extension FrameLoop {
     /// A load finished: problems leave the content as it is and are logged; good content waits for the frame
     /// that swaps it in (`renderFrame`).
     func finishReload(at t: Double) {
-        guard let reload = reloading.loader, let (report, images) = reload.take() else { return }
+        guard let reload = reloading.loader, let (report, images, files) = reload.take() else { return }
         if let (start, frames, worst) = reloading.loading {
             log(
                 .info,
@@ -20,7 +20,8 @@ extension FrameLoop {
             reloading.loading = nil
         }
         for p in ManifestError.logLines(report.problems) { log(p.isWarning ? .warning : .error, p.line) }
-        guard let manifest = report.manifest else {
+        let shown = reloading.edit.map { $0.checked(report, files: files, path: reload.path) } ?? report.manifest
+        guard let manifest = shown else {
             let errors = report.errors
             let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
             let why = (errors.first?.description ?? "unknown") + more
@@ -85,7 +86,7 @@ extension FrameLoop {
     }
 }
 
-/// Where SIGHUP's reload stands.
+/// Where SIGHUP's reload (or `--edit`'s save) stands.
 struct ReloadHandoff {
     /// The loader (nil for the installer's tools), and the calibration file a reload reads again.
     var loader: ContentReload?
@@ -96,4 +97,6 @@ struct ReloadHandoff {
     var loading: (start: Double, frames: Int, worstMs: Double)?
     /// Checked new content waiting for the screen to come to rest, and when it was ready (kiosk clock).
     var pending: (manifest: Manifest, images: ImageCatalog, readyAt: Double)?
+    /// `kiosk --edit`: saved files ask for the reload, and what its check says is shown (nil on a kiosk).
+    var edit: EditSession?
 }

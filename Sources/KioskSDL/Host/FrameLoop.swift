@@ -57,7 +57,7 @@ final class FrameLoop {
         screenshots = ScreenshotPlan(options.screenshots.map { ($0.ms, $0.path) })
         self.service = service
         shown = app.frame
-        if !options.calibrate && !options.touchTest,
+        if !options.calibrate && !options.touchTest && !options.edit,
             let file = MetricsFile(option: options.metrics, intervalSeconds: app.manifest.metricsSeconds)
         {
             service.metricsFile = file
@@ -281,6 +281,7 @@ final class FrameLoop {
 
     func deliver(_ event: EventLog.Event, at t: Double) {
         outputs.recorded(event, at: t, realMs: now())
+        if let edit = reloading.edit, edit.take(event, app: app) { return }
         if case .renderReset(let device) = event {
             log(.warning, "the renderer reset its \(device ? "device" : "targets"): its textures are made again")
             renderer.resetTextures(device: device)
@@ -298,6 +299,7 @@ final class FrameLoop {
         try pipeline.frame(
             shown, at: t,
             beforePresent: { () throws(KioskError) in
+                reloading.edit?.draw(on: renderer, app: app, size: shown.drawSize)
                 try screenshots.takeDue(at: t) { (path) throws(KioskError) in try saveScreenshot(path) }
                 service.screenPicture.takeIfRequested(display.renderer, size: display.size)
                 swapping = swapIsDue

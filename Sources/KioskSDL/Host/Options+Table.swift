@@ -147,6 +147,13 @@ extension Options {
             example: ["--touch-test"]
         ) { o, _, _ in o.touchTest = true },
         OptionSpec(
+            flags: ["--edit"], value: nil,
+            help: [
+                "a window for editing the content: a saved file is shown at once, problems",
+                "as a banner, right-drag prints a hotspot, G a grid (no statistics kept)",
+            ], example: ["--edit"]
+        ) { o, _, _ in o.edit = true },
+        OptionSpec(
             flags: ["--check"], value: nil,
             help: [
                 "check the manifest and every image it names; a summary and exit 0, or",

@@ -32,6 +32,8 @@ public struct Options: Equatable, Sendable {
     public var calibrate = false
     /// `--touch-test`: every finger shown where the kiosk maps it, instead of the kiosk.
     public var touchTest = false
+    /// `--edit`: the kiosk in a window for the person editing its content (docs/authoring.md).
+    public var edit = false
     /// `--check`: check the manifest and everything it names, print a summary or every problem, exit 0 or 3.
     public var check = false
     /// `--stats`: print the visitor statistics of `--state` (else `$STATE_DIRECTORY`) from `--since`, `--json`.
@@ -58,6 +60,9 @@ public struct Options: Equatable, Sendable {
 
     public init() {}
 
+    /// `--edit`'s window when `--windowed` does not say (it fits a laptop's screen).
+    static let editWindow = (width: 1280, height: 800)
+
     /// `--headless` without `--realtime`: the virtual clock.
     public var isVirtual: Bool {
         if case .headless = mode { return !realtime }
@@ -81,6 +86,15 @@ public struct Options: Equatable, Sendable {
         if sawWindowed && sawHeadless { throw .commandLine("--windowed and --headless exclude each other") }
         if o.frameMs != nil && (!sawHeadless || o.realtime) {
             throw .commandLine("--frame-ms goes with --headless (the virtual clock)")
+        }
+        if o.edit {
+            if let other = o.check
+                ? "--check" : o.stats ? "--stats" : o.calibrate ? "--calibrate" : o.touchTest ? "--touch-test" : nil
+            {
+                throw .commandLine("--edit and \(other) exclude each other")
+            }
+            // A window on the desktop unless told otherwise.
+            if !sawWindowed && !sawHeadless { o.mode = .windowed(width: editWindow.width, height: editWindow.height) }
         }
         if o.planDays != nil && !o.check { throw .commandLine("--plan goes with --check") }
         if o.realtime && !sawHeadless { throw .commandLine("--realtime goes with --headless") }

@@ -22,7 +22,10 @@ public enum Runner {
     }
 
     static func runThrowing(_ options: Options, defaultManifest: String?) throws(KioskError) {
-        let manifest = try loadManifest(manifestPath(options, defaultManifest: defaultManifest))
+        let path = manifestPath(options, defaultManifest: defaultManifest)
+        let seen = FilesSeen()
+        var manifest = try loadManifest(path, seen: seen)
+        if options.edit { manifest = manifest.forEditing }
         if let id = options.scene, manifest.scene(id) == nil {
             throw .commandLine(
                 "--scene \(id): the manifest has no such scene (it has \(manifest.scenes.map(\.id).joined(separator: ", ")))"
@@ -39,7 +42,8 @@ public enum Runner {
         let images = ImageStore(
             display: display, tiles: tiles, budgetBytes: TextureBudget.pictures(manifest.textureBudgetBytes))
         // Made before the first picture loads: a long cut at the start extends systemd's start timeout.
-        let service = ServiceDuties(keepsState: !options.calibrate && !options.touchTest)
+        // Nor does the person editing its content visit it (`--edit` keeps no statistics, state or metrics).
+        let service = ServiceDuties(keepsState: !options.calibrate && !options.touchTest && !options.edit)
         service.status.renderer = display.rendererName
         images.whileWorking = { [unowned service] in service.stillWorking(realMs: Double(SDL_GetTicks64())) }
         let calibrationFile = CalibrationFile.path(option: options.calibration)
@@ -63,10 +67,14 @@ public enum Runner {
         }
         let loop = try FrameLoop(
             options: options, app: app, display: display, renderer: renderer, replay: replay, service: service)
-        if !options.calibrate && !options.touchTest, let path = manifestPath(options, defaultManifest: defaultManifest)
-        {
+        if !options.calibrate && !options.touchTest, let path {
             loop.reloading.loader = ContentReload(path: path, screen: display.size, facts: images.facts)
             loop.reloading.calibrationFile = calibrationFile
+            if options.edit {
+                loop.reloading.loader?.keepInspections()
+                loop.reloading.edit = EditSession(
+                    manifest: path, files: seen.files, reloadEvent: loop.signals.reloadEvent)
+            }
         }
         try loop.run()
         if let wizard = wizard?.wizard, let calibrationFile {
@@ -105,10 +113,10 @@ public enum Runner {
     }
 
     /// The manifest's own checks (those of `--check` but the decoding, which the images' loading does): every
-    /// problem is logged, and any error stops the start.
-    static func loadManifest(_ path: String?) throws(KioskError) -> Manifest {
+    /// problem is logged, and any error stops the start. `seen` notes the files the check read or looked for.
+    static func loadManifest(_ path: String?, seen: FilesSeen? = nil) throws(KioskError) -> Manifest {
         guard let path else { throw .manifest(noManifest) }
-        let report = checkContent(path, screen: .zero, decode: false)
+        let report = checkContent(path, screen: .zero, decode: false, seen: seen)
         // A single error is the one the start's failure says (once); every other problem is logged here.
         let errors = report.errors
         let logged = errors.count == 1 ? report.problems.filter(\.isWarning) : report.problems

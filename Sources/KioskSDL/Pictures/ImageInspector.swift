@@ -162,10 +162,13 @@ extension Runner {
     /// loop, whose fonts FreeType would share).
     /// `fontsMustCover`: a language no usable font covers fails the check (`--check`); else it is a warning and the
     /// kiosk runs on in the fallback font (the start, a reload: the same rule for both).
+    /// `seen`: every file the check read or looked for is noted there (`kiosk --edit` watches them); `memo`: what
+    /// it found of each picture and film is kept, and not looked for again while the file is the same.
     static func checkContent(
         _ path: String, screen: Size, decode: Bool = true, measureWords: Bool = false, fontsMustCover: Bool = false,
-        checksVoices: Bool = false
+        checksVoices: Bool = false, seen: FilesSeen? = nil, memo: InspectionMemo? = nil
     ) -> ContentReport {
+        seen?.note(path)
         let data: [UInt8]
         switch RegularFile.read(path, limit: RegularFile.textLimit) {
         case .success(let d): data = d
@@ -182,17 +185,30 @@ extension Runner {
         let base = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent().path
         return ContentCheck.run(
             text, file: path, baseDirectory: base.isEmpty ? "." : base,
-            fileExists: { !$0.utf8.contains(0) && FileManager.default.isReadableFile(atPath: $0) },
-            inspect: { decode ? ImageInspector.inspect($0, screen: screen) : ImageInspector.size($0) },
+            fileExists: {
+                seen?.note($0)
+                return !$0.utf8.contains(0) && FileManager.default.isReadableFile(atPath: $0)
+            },
+            inspect: {
+                seen?.note($0)
+                guard decode else { return ImageInspector.size($0) }
+                guard let memo else { return ImageInspector.inspect($0, screen: screen) }
+                return memo.report($0) { ImageInspector.inspect($0, screen: screen) }
+            },
             font: { FontBook.report(language: $0, named: $1) },
             measure: decode && measureWords ? measuring() : nil,
             screen: screen,
             readFile: { file in
-                RegularFile.read(file, limit: RegularFile.textLimit).mapError { p in
+                seen?.note(file)
+                return RegularFile.read(file, limit: RegularFile.textLimit).mapError { p in
                     FileReadError(p.isMissing ? "missing" : p.message)
                 }
             }, fontsMustCover: fontsMustCover, voices: checksVoices ? { EspeakSynthesizer.installedVoices() } : nil,
-            inspectVideo: decode ? { VideoInspector.inspect($0) } : nil)
+            inspectVideo: decode
+                ? {
+                    seen?.note($0)
+                    return memo?.report($0) { VideoInspector.inspect($0) } ?? VideoInspector.inspect($0)
+                } : nil)
     }
 
     /// Whether a text fits its box and its texture's bytes, measured in the manifest's fonts (`named`), opened once
