@@ -65,7 +65,7 @@ public enum NewContentCommand {
         let report = Runner.checkContent(manifest, screen: screen, measureWords: true)
         for p in ManifestError.logLines(report.problems) { log(p.isWarning ? .warning : .error, p.line) }
         guard report.errors.isEmpty else { return 3 }
-        print("checked: ok. Show it: kiosk --windowed --config \(manifest)")
+        print("checked: ok. Show it, and edit it live: kiosk --edit --config \(manifest)")
         return 0
     }
 
