@@ -95,6 +95,24 @@ import Testing
         #expect(ContentEditor.gridStep(pointsPerPixel: 30) == 5)
         _ = editor.take(.key(down: true, key: "G", repeat: false), app: app)
         #expect(editor.overlay(app: app).isEmpty)
+        // Under a title bar the grid begins below it: its lines and labels leave the title's words alone.
+        let titled = ContentEditor.grid(
+            origin: .zero, scale: 0.2, image: Size(width: 4000, height: 2400), screen: Size(width: 800, height: 480),
+            top: 64)
+        let tops = titled.compactMap { c -> Double? in
+            switch c {
+            case .fill(let r, _): r.minY
+            case .text(let run): run.rect.minY
+            default: nil
+            }
+        }
+        #expect(!tops.isEmpty && tops.allSatisfy { $0 >= 64 })
+        #expect(
+            titled.count
+                == ContentEditor.grid(
+                    origin: .zero, scale: 0.2, image: Size(width: 4000, height: 2400),
+                    screen: Size(width: 800, height: 480)
+                ).count)
     }
 
     @Test func theBannerNamesTheProblemsAndGoesWhenTheyAreFixed() throws {

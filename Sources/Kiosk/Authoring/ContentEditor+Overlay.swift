@@ -23,7 +23,10 @@ extension ContentEditor {
         let scene = app.scene
         var out: [DrawCommand] = []
         if showsGrid, let page = scene.editablePage, let (origin, scale) = scene.placement(page: page) {
-            out += Self.grid(origin: origin, scale: scale, image: scene.imageSize(page: page), screen: app.sceneSize)
+            // Below the title bar, whose words the labels would cover.
+            let top = scene.config.title != nil ? WordStyle.titleBarHeight : 0
+            out += Self.grid(
+                origin: origin, scale: scale, image: scene.imageSize(page: page), screen: app.sceneSize, top: top)
         }
         if let d = drag, let (origin, scale) = scene.placement(page: d.page),
             let rect = Self.pixelRect(from: d.from, to: d.to, image: scene.imageSize(page: d.page))
@@ -55,13 +58,13 @@ extension ContentEditor {
     }
 
     /// Lines every round number of the picture's pixels (1, 2 or 5 times a power of ten, at least `gridSpacing`
-    /// points apart), each labelled with its coordinate at the screen's top or left edge.
-    static func grid(origin: Point, scale: Double, image: Size, screen: Size) -> [DrawCommand] {
+    /// points apart), each labelled with its coordinate at the screen's top (below `top`) or left edge.
+    static func grid(origin: Point, scale: Double, image: Size, screen: Size, top: Double = 0) -> [DrawCommand] {
         guard scale > 0, image.width > 0, image.height > 0 else { return [] }
         let step = gridStep(pointsPerPixel: scale)
         var out: [DrawCommand] = []
         // The part of the screen the picture covers.
-        let (minX, minY) = (max(0, origin.x), max(0, origin.y))
+        let (minX, minY) = (max(0, origin.x), max(top, origin.y))
         let maxX = min(screen.width, origin.x + image.width * scale)
         let maxY = min(screen.height, origin.y + image.height * scale)
         for axis in [0, 1] {
@@ -69,7 +72,7 @@ extension ContentEditor {
             var v = step
             while v < length {
                 let at = (axis == 0 ? origin.x : origin.y) + v * scale
-                let inside = axis == 0 ? (0..<screen.width).contains(at) : (0..<screen.height).contains(at)
+                let inside = axis == 0 ? (minX..<maxX).contains(at) : (minY..<maxY).contains(at)
                 if inside {
                     let line =
                         axis == 0
