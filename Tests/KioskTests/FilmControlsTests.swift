@@ -76,6 +76,18 @@ import Testing
         #expect(resumed.time > paused.time && resumed.time - paused.time < 0.05, "\(resumed.time) after \(paused.time)")
     }
 
+    @Test func aFilmThatCannotPlayHasNothingToPauseOrResume() throws {
+        let app = try Self.app()
+        AppRig.run(app, from: 0, to: 500)
+        _ = app.endFrame(tracing: nil, video: ([.videoDidFail(video: "/k/opening.mp4", why: "not a film")], nil))
+        Self.tap(app, Point(x: 100, y: 100), at: 1000)
+        Self.tap(app, Self.button(.playPause), at: 1500)
+        Self.tap(app, Self.button(.playPause), at: 2000)
+        let names = AppRig.names(app)
+        #expect(!names.contains("videoDidPause") && !names.contains("videoDidResume"), "\(names)")
+        #expect(Self.shot(app)?.paused == true)
+    }
+
     @Test func startAgainIsANewPlaybackFromTheFirstFrame() throws {
         let app = try Self.app()
         AppRig.run(app, from: 0, to: 2000)

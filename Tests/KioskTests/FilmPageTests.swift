@@ -59,6 +59,23 @@ import Testing
         #expect(back.time > away.time && back.time < away.time + 1.1, "\(back.time) after \(away.time)")
     }
 
+    @Test func aFilmThatCannotPlayIsNeitherPausedNorResumed() throws {
+        let app = try Self.app()
+        Self.turn(app, 1, at: 0)
+        let session = try #require(Self.shots(app).first?.session)
+        _ = app.endFrame(tracing: nil, video: ([.videoDidFail(video: "/k/film.mp4", why: "not a film")], nil))
+        #expect(!AppRig.names(app).contains("videoDidFail"))
+        // Swiped away and back: nothing is said of a pause or a resume.
+        Self.turn(app, 1, at: 1000)
+        Self.turn(app, -1, at: 2000)
+        #expect(app.scene.currentPage == 1)
+        let names = AppRig.names(app)
+        #expect(!names.contains("videoDidPause") && !names.contains("videoDidResume"), "\(names)")
+        // Its clock stopped where it failed: the host is not asked to play it on.
+        let shot = try #require(Self.shots(app).first)
+        #expect(shot.paused && shot.session == session)
+    }
+
     @Test(arguments: [
         (#"{"video": "film.mp4"}"#, "scenes[0].pages[1].poster: missing"),
         (#"{"video": "film.mp4", "poster": "p.jpg", "image": "p.jpg"}"#, "scenes[0].pages[1].image"),

@@ -18,7 +18,8 @@ extension KioskApp {
         if var away = f.clock, let old = f.page, let video = scene.film(page: old) {
             let wasPaused = away.isPaused
             away.pause(at: now)
-            f.parked[old] = SceneFilm.Parked(clock: away, wasPaused: wasPaused)
+            f.parked[old] = SceneFilm.Parked(clock: away, wasPaused: wasPaused, failed: f.failed)
+            f.failed = false
             if !wasPaused { sink.add(TraceEvent(view: scene.config.id, .videoDidPause(video: video.path))) }
             f.clock = nil
         }
@@ -26,6 +27,7 @@ extension KioskApp {
         guard let video = scene.film(page: page) else { return }
         if let back = f.parked.removeValue(forKey: page ?? -1) {
             var clock = back.clock
+            f.failed = back.failed
             if !back.wasPaused {
                 clock.resume(at: now)
                 sink.add(TraceEvent(view: scene.config.id, .videoDidResume(video: video.path)))
@@ -34,6 +36,7 @@ extension KioskApp {
             return
         }
         film.sessions += 1
+        f.failed = false
         f.clock = FilmClock(start: now, session: film.sessions)
         film.pts = nil
     }
@@ -71,7 +74,7 @@ extension KioskApp {
         f.controls.show(at: now)
         switch action {
         case .playPause:
-            guard var clock = f.clock else { return }
+            guard var clock = f.clock, !f.failed else { return }
             if clock.isPaused {
                 clock.resume(at: now)
                 sink.add(TraceEvent(view: scene.config.id, .videoDidResume(video: video.path)))
@@ -109,7 +112,13 @@ extension KioskApp {
         for e in events {
             sink.add(TraceEvent(view: scene.config.id, e))
             switch e {
-            case .videoDidEnd, .videoDidFail: film.ended = scene.film.clock?.session
+            case .videoDidEnd: film.ended = scene.film.clock?.session
+            case .videoDidFail:
+                film.ended = scene.film.clock?.session
+                // A film that cannot play is not playing: its clock stops, and swiping its page away and back,
+                // or its play button, says nothing of a pause or a resume that never were.
+                scene.film.clock?.pause(at: now)
+                scene.film.failed = true
             default: break
             }
         }

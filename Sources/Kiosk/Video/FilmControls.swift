@@ -33,10 +33,13 @@ struct SceneFilm: Equatable {
     /// were (`wasPaused`: by the visitor, before the swipe: it stays paused when its page comes back).
     var page: Int?
     var parked: [Int: Parked] = [:]
+    /// The host said the film the clock times cannot play (`videoDidFail`): its clock is stopped.
+    var failed = false
 
     struct Parked: Equatable {
         var clock: FilmClock
         var wasPaused: Bool
+        var failed = false
     }
 }
 
