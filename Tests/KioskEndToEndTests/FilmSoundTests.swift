@@ -21,7 +21,8 @@ import Testing
         return 2 * sqrt(max(0, power)) / Double(max(1, samples.count))
     }
 
-    @Test func aFilmsSoundPlaysDuckedUnderSpeechAndStopsWithItsScene() throws {
+    /// Six seconds of a test picture whose sound is a 440 Hz tone, made by ffmpeg in `dir`.
+    func toneClip() throws -> String {
         let clip = dir.appendingPathComponent("tone.mp4").path
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
@@ -33,6 +34,20 @@ import Testing
         try p.run()
         p.waitUntilExit()
         try #require(p.terminationStatus == 0, "ffmpeg could not make \(clip)")
+        return clip
+    }
+
+    /// The tone's amplitude in the recording at `path` from `from` to `to` seconds.
+    static func tone(in path: String, _ from: Double, _ to: Double) -> Double {
+        let data = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
+        let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        let a = min(samples.count, Int(from * Self.rate))
+        let b = min(samples.count, Int(to * Self.rate))
+        return Self.tone(samples[a..<b])
+    }
+
+    @Test func aFilmsSoundPlaysDuckedUnderSpeechAndStopsWithItsScene() throws {
+        let clip = try toneClip()
         let config = try Kiosk.manifest(
             """
             {"kioskManifest": 1, "home": "map", "idleTimeoutSeconds": 0,
@@ -59,13 +74,7 @@ import Testing
                 logPath.path,
             ], in: dir, environment: ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": audio])
         #expect(r.status == 0, "\(r.stderr)")
-        let data = (try? Data(contentsOf: URL(fileURLWithPath: audio))) ?? Data()
-        let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
-        func at(_ from: Double, _ to: Double) -> Double {
-            let a = min(samples.count, Int(from * Self.rate))
-            let b = min(samples.count, Int(to * Self.rate))
-            return Self.tone(samples[a..<b])
-        }
+        func at(_ from: Double, _ to: Double) -> Double { Self.tone(in: audio, from, to) }
         // The disk driver writes as fast as SDL's audio thread runs it, about in real time; the windows are wide.
         let alone = at(0.4, 1.3)
         let underSpeech = at(2.2, 3.6)
@@ -77,5 +86,33 @@ import Testing
         #expect(underSpeech > alone / 20, "under speech \(underSpeech): ducked, not gone")
         #expect(after < alone / 20, "after its scene was left: \(after)")
         #expect(r.events.contains { $0.name == "speechDidStart" })
+    }
+
+    /// A gallery page's film with `"sound": true`: its tone plays while its page is shown, and stops when the page
+    /// is swiped away.
+    @Test func aPagesFilmHasItsSoundWhileItsPageShows() throws {
+        let clip = try toneClip()
+        let config = try Kiosk.manifest(
+            """
+            {"kioskManifest": 1, "home": "gallery", "idleTimeoutSeconds": 0,
+             "scenes": [{"id": "gallery", "type": "carousel",
+                         "pages": [{"video": "\(clip)", "poster": "images/gallery-sunset.jpg", "sound": true},
+                                   "images/gallery-night.jpg"]}]}
+            """, in: dir)
+        var log = LogWriter(width: 320, height: 240)
+        // Swiped to the next page at 2.5 s; a tap at 5 s ends the run after the silence.
+        log.drag(from: (0.8, 0.5), to: (0.1, 0.5), at: 2500)
+        log.tap(0.5, 0.5, at: 5000)
+        let replay = try log.write(dir, "swipe.jsonl")
+        let audio = dir.appendingPathComponent("page-sound.raw").path
+        let r = try Kiosk.run(
+            ["--headless", "320x240", "--realtime", "--config", config, "--replay", replay], in: dir,
+            environment: ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": audio])
+        #expect(r.status == 0, "\(r.stderr)")
+        let shown = Self.tone(in: audio, 0.6, 2.2)
+        let away = Self.tone(in: audio, 3.6, 4.6)
+        #expect(shown > 700, "the page's film's tone: \(shown)")
+        #expect(away < shown / 20, "after its page was swiped away: \(away)")
+        #expect(r.events.contains { $0.name == "videoDidPause" })
     }
 }

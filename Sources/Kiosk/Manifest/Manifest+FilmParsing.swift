@@ -12,6 +12,7 @@ extension Manifest {
         }
         var film = VideoConfig(path: resolve("\(path).video", file))
         film.loops = try o.bool("loop") ?? true
+        film.sound = try o.bool("sound") ?? false
         if let fit = try o.string("fit") {
             guard let f = VideoFit(rawValue: fit) else {
                 throw o.problems.fail("\(path).fit", "\"\(fit)\" is not a fit (contain or cover)")

@@ -100,7 +100,7 @@ extension Manifest {
                     case .string: file = try images("\(path).pages[\(i)]", v)
                     case .object:
                         let page = try Object(v, path: "\(path).pages[\(i)]", problems: problems)
-                        page.allow(["image", "caption", "description", "video", "poster", "loop", "fit"])
+                        page.allow(["image", "caption", "description", "video", "poster", "loop", "sound", "fit"])
                         // A film's page (docs/video.md): its poster is the page's picture.
                         let key = page.values["video"] == nil ? "image" : "poster"
                         if key == "poster", page.values["image"] != nil {
@@ -219,7 +219,6 @@ extension Manifest {
         if type == .video {
             config.video = problems.attempt { () throws(ManifestError) -> VideoConfig in
                 var video = try film(o, path: path, resolve: resolve)
-                video.sound = try o.bool("sound") ?? false
                 video.captions = try captionTracks(
                     o, path: path, baseDirectory: baseDirectory, languages: languages, problems: problems,
                     readFile: readFile)
