@@ -375,9 +375,14 @@ void kiosk_video_release(void *ref) {
 }
 
 int kiosk_video_rewind(kiosk_video *v, char *why, size_t why_size) {
-    int e = av.av_seek_frame(v->format, v->stream, v->start, AVSEEK_FLAG_BACKWARD);
+    return kiosk_video_seek(v, 0, why, why_size);
+}
+
+int kiosk_video_seek(kiosk_video *v, double seconds, char *why, size_t why_size) {
+    int64_t at = v->start + (int64_t)(seconds > 0 && v->time_base > 0 ? seconds / v->time_base : 0);
+    int e = av.av_seek_frame(v->format, v->stream, at, AVSEEK_FLAG_BACKWARD);
     if (e < 0) {
-        say(why, why_size, "cannot go back to its start", e);
+        say(why, why_size, seconds > 0 ? "cannot go to where it was" : "cannot go back to its start", e);
         return -1;
     }
     av.avcodec_flush_buffers(v->codec);

@@ -54,6 +54,10 @@ size_t kiosk_video_take_audio(kiosk_video *v, const int16_t **samples, double *p
 /* Back to the first frame (a loop). 0, or -1 and `why`. */
 int kiosk_video_rewind(kiosk_video *v, char *why, size_t why_size);
 
+/* To the key frame at or before `seconds` from the clip's first frame (the frames from there are decoded next).
+   0, or -1 and `why`. */
+int kiosk_video_seek(kiosk_video *v, double seconds, char *why, size_t why_size);
+
 void kiosk_video_close(kiosk_video *v);
 
 #endif

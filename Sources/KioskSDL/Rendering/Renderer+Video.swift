@@ -7,7 +7,9 @@ extension Renderer {
     /// video cannot play). On a turned screen the film is turned as it is copied (its frames are not turned at
     /// upload, as pictures are: each is shown once).
     func drawVideo(_ shot: VideoShot, in context: DrawContext) {
-        guard let (texture, size) = videos.texture(for: shot) else { return }
+        let screen = Rect(origin: .zero, size: context.box)
+        let visible = intersection(shot.box, screen).width > 0 && intersection(shot.box, screen).height > 0
+        guard let (texture, size) = videos.texture(for: shot, visible: visible) else { return }
         let (source, destination) = shot.placement(of: size)
         var src = SDL_Rect(
             x: Int32(source.minX.rounded()), y: Int32(source.minY.rounded()), w: Int32(source.width.rounded()),

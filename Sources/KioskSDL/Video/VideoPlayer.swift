@@ -61,6 +61,24 @@ final class VideoPlayer: @unchecked Sendable {
     /// Why it stopped playing mid-way (nil while it plays, or after a clean end).
     private(set) var failure: String?
 
+    /// Where a film was when it was let go (a gallery page's film swiped away and paused): the frame shown, its
+    /// time in the clip and on the timeline, so a player opened again goes on from it, not from the start.
+    struct Place: Equatable {
+        var offset: Double
+        var pts: Double
+        var number: Int
+        var loop: Int
+
+        init(_ frame: Frame) {
+            offset = frame.time - frame.pts
+            pts = frame.pts
+            number = frame.number
+            loop = frame.loop
+        }
+    }
+    /// Where it began: nil, the clip's start.
+    private let from: Place?
+
     /// Why a video cannot play, in a line.
     struct Problem: Error {
         var message: String
@@ -69,7 +87,10 @@ final class VideoPlayer: @unchecked Sendable {
     /// Opens `path` (a regular file, at most `maxPixels` a frame); a line saying why not.
     /// With `sound`, its sound is decoded too (a film without one, or whose sound cannot be decoded, plays
     /// silent: `soundProblem` says why).
-    static func open(_ path: String, loops: Bool, maxPixels: Int, sound: Bool = false) -> Result<VideoPlayer, Problem> {
+    /// `from`: where a player of it let go was; it goes on from that frame (decoded from the key frame before it).
+    static func open(
+        _ path: String, loops: Bool, maxPixels: Int, sound: Bool = false, from: Place? = nil
+    ) -> Result<VideoPlayer, Problem> {
         if let problem = RegularFile.problem(path) { return .failure(Problem(message: problem)) }
         var why = [CChar](repeating: 0, count: 256)
         guard let v = kiosk_video_open(path, maxPixels, &why, why.count) else {
@@ -83,7 +104,7 @@ final class VideoPlayer: @unchecked Sendable {
             default: soundProblem = Self.text(why)
             }
         }
-        return .success(VideoPlayer(video: v, loops: loops, soundProblem: soundProblem))
+        return .success(VideoPlayer(video: v, loops: loops, soundProblem: soundProblem, from: from))
     }
 
     /// A C string the decoder wrote into `buffer`.
@@ -91,8 +112,9 @@ final class VideoPlayer: @unchecked Sendable {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private init(video: OpaquePointer, loops: Bool, soundProblem: String?) {
+    private init(video: OpaquePointer, loops: Bool, soundProblem: String?, from: Place?) {
         self.video = video
+        self.from = from
         self.loops = loops
         self.soundProblem = soundProblem
         width = Int(kiosk_video_width(video))
@@ -118,11 +140,25 @@ final class VideoPlayer: @unchecked Sendable {
     private func decode() {
         var why = [CChar](repeating: 0, count: 256)
         var out = kiosk_video_frame()
-        var offset = 0.0
+        var offset = from?.offset ?? 0
         var last = 0.0
-        var number = 0
-        var loop = 0
+        var number = from?.number ?? 0
+        var loop = from?.loop ?? 0
         var empty = true
+        // Going on from a place: to the key frame before it, then its frames up to it decoded and let go.
+        var skipping = false
+        if let from, from.pts > 0 {
+            if kiosk_video_seek(video, from.pts, &why, why.count) == 0 {
+                skipping = true
+            } else {
+                condition.lock()
+                failure = Self.text(why)
+                ended = true
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
+        }
         while true {
             condition.lock()
             while queue.count >= Self.ahead && !stopping { condition.wait() }
@@ -130,6 +166,15 @@ final class VideoPlayer: @unchecked Sendable {
             condition.unlock()
             if stop { break }
             let r = kiosk_video_next(video, &out, &why, why.count)
+            if skipping, r == 1, let from, out.pts < from.pts - frameSeconds / 2 {
+                // Before the place: neither shown nor heard.
+                kiosk_video_release(out.ref)
+                var samples: UnsafePointer<Int16>?
+                var pts = 0.0
+                _ = kiosk_video_take_audio(video, &samples, &pts)
+                continue
+            }
+            skipping = false
             // The sound decoded on the way (before a loop's rewind: it is this loop's).
             takeSound(offset: offset)
             if r == 1 {

@@ -18,6 +18,10 @@ final class VideoStore {
         var drawnAt = 0.0
         /// Where on its timeline the sound queued in the mixer ends (nil: none queued).
         var soundEnd: Double?
+        /// Where the frame shown is, to go on from if it is let go while parked.
+        var place: VideoPlayer.Place?
+        /// Opened again where a parked one was let go: its first frame is not a start.
+        var resumed = false
     }
 
     private let renderer: OpaquePointer
@@ -27,6 +31,11 @@ final class VideoStore {
     /// The sound device a film's sound plays through (nil: none, on the virtual clock).
     var sound: SoundDevice?
     private var playing: [Int: Playing] = [:]
+    /// Playbacks whose decoder was let go while parked (paused, off the screen: a gallery page's film swiped
+    /// away): where each was, and the texture of the frame it showed (a few MiB, against the tens a decoder holds).
+    /// A swiped gallery of films keeps one decoder, not one a page; one comes back showing that frame, and goes
+    /// on from it.
+    private var parked: [Int: (place: VideoPlayer.Place, texture: OpaquePointer?)] = [:]
     /// Playbacks that could not play (their poster shows), and the files already said to be broken: a film that
     /// fails in every round of the attract loop is one line in the log, not one a round.
     private var failed: Set<Int> = []
@@ -48,20 +57,32 @@ final class VideoStore {
     }
 
     /// The texture of `shot`'s frame now and the video's size, nil while it has none to show (its poster shows).
-    func texture(for shot: VideoShot) -> (texture: OpaquePointer, size: Size)? {
+    /// `visible`: its box is on the screen; a paused one that is not is let go (`parked`).
+    func texture(for shot: VideoShot, visible: Bool = true) -> (texture: OpaquePointer, size: Size)? {
         let id = shot.session
         drawn.insert(id)
         guard !failed.contains(id) else { return nil }
+        if shot.paused && !visible {
+            park(id)
+            return nil
+        }
         if playing[id] == nil {
+            let from = parked.removeValue(forKey: id)
             switch VideoPlayer.open(
-                shot.path, loops: shot.loops, maxPixels: maxPixels, sound: shot.sound && sound != nil)
+                shot.path, loops: shot.loops, maxPixels: maxPixels, sound: shot.sound && sound != nil,
+                from: from?.place)
             {
             case .success(let player):
-                playing[id] = Playing(player: player)
+                // Back from parked: its frame shows until the decoder has it again.
+                playing[id] = Playing(
+                    player: player, texture: from?.texture,
+                    shown: from.map { ($0.place.pts, $0.place.number, $0.place.loop) },
+                    resumed: from != nil)
                 if let why = player.soundProblem, said.insert(shot.path + "\u{0}sound").inserted {
                     log(.warning, "\(shot.path): \(why); it plays without sound")
                 }
             case .failure(let why):
+                if let t = from?.texture { SDL_DestroyTexture(t) }
                 fail(id, shot.path, why.message)
                 return nil
             }
@@ -86,7 +107,7 @@ final class VideoStore {
             _ = SDL_UpdateYUVTexture(
                 texture, nil, picture.planes.0, picture.pitches.0, picture.planes.1, picture.pitches.1,
                 picture.planes.2, picture.pitches.2)
-            if p.shown == nil {
+            if p.shown == nil && !p.resumed {
                 events.append(
                     .videoDidStart(
                         video: shot.path, decoder: p.player.decoder, width: p.player.width, height: p.player.height))
@@ -95,6 +116,7 @@ final class VideoStore {
             }
             framesShown += 1
             p.shown = (frame.pts, frame.number, frame.loop)
+            p.place = VideoPlayer.Place(frame)
         }
         if shot.sound { play(shot, &p) }
         if !p.ended, p.player.isOver {
@@ -156,6 +178,20 @@ final class VideoStore {
     static let soundLeadSeconds = 0.2
     static let soundSlackSeconds = 0.045
 
+    /// A paused film off the screen is let go (its decoder and its frames); where it was and the texture of its
+    /// frame are kept, for when its page comes back. One that has shown no frame yet starts from its beginning
+    /// then.
+    private func park(_ id: Int) {
+        guard let p = playing.removeValue(forKey: id) else { return }
+        if p.soundEnd != nil { try? sound?.mixer().get().clearFilm() }
+        p.player.stop()
+        if let place = p.place {
+            parked[id] = (place, p.texture)
+        } else if let t = p.texture {
+            SDL_DestroyTexture(t)
+        }
+    }
+
     private func fail(_ id: Int, _ path: String, _ why: String) {
         failed.insert(id)
         if let p = playing.removeValue(forKey: id) {
@@ -180,6 +216,11 @@ final class VideoStore {
         }
         // A playback that failed stays failed while it is the one shown (a transition's frames do not draw it).
         if failed.count > 64 { failed = failed.intersection(drawn) }
+        // A parked one no frame drew any more (its scene left) is forgotten.
+        for (id, p) in parked where !drawn.contains(id) {
+            if let t = p.texture { SDL_DestroyTexture(t) }
+            parked[id] = nil
+        }
         drawn.removeAll(keepingCapacity: true)
         defer {
             events.removeAll(keepingCapacity: true)
