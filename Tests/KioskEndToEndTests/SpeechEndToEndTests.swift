@@ -120,7 +120,9 @@ import Testing
         let second = try Self.espeak(said[1].text, voice: "de")
         let next = try #require(Self.find(second, in: recording), "the second thing said is not in the recording")
         let cut = heard.at + heard.run
-        #expect(next.at > cut)
+        // (The button's words may begin in the very sample the welcome was cut at: the key's words were made
+        // ahead, and the mixer switches within one of the audio device's callbacks.)
+        #expect(next.at >= cut)
         #expect(recording[cut..<next.at].allSatisfy { $0 == 0 })
         #expect(next.from + next.run == second.count, "played to its end")
         #expect(Self.ends(r) == ["interrupted", "finished"])
