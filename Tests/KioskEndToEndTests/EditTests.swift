@@ -50,6 +50,31 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: state.path).isEmpty)
     }
 
+    @Test func aManifestBrokenAtTheStartOpensOnTheBanner() throws {
+        let config = try Kiosk.manifest(String(Self.map.prefix(80)), in: dir)
+        var events = LogWriter(width: 800, height: 500)
+        events.tap(0.5, 0.5, at: 500)
+        let replay = try events.write(dir, "tap.jsonl")
+        let shot = dir.appendingPathComponent("waiting.png").path
+        let r = try Kiosk.run(
+            ["--edit", "--headless", "800x500", "--config", config, "--replay", replay, "--screenshot", "700:\(shot)"],
+            in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("not valid JSON") && r.stderr.contains("a good save shows the content"))
+        let p = try #require(Picture(path: shot))
+        var red = 0
+        for y in 482..<496 {
+            for x in stride(from: 0, to: 800, by: 4) {
+                let (r, g, b) = p.rgb(x, y)
+                if abs(r - Self.banner.0) + abs(g - Self.banner.1) + abs(b - Self.banner.2) < 40 { red += 1 }
+            }
+        }
+        #expect(red > 14 * 200 * 6 / 10, "\(red) of the banner's pixels")
+        // A kiosk (not editing) refuses the same manifest, as always.
+        let kiosk = try Kiosk.run(["--headless", "800x500", "--config", config], in: dir)
+        #expect(kiosk.status == 3)
+    }
+
     static let cannotRun = UntouchedScreenTests.cannotRun
 
     /// Where the kiosk's window is on the X screen: the box of what is not the root's black.

@@ -133,7 +133,11 @@ extension Manifest {
     /// The manifest as `kiosk --edit` shows it: the rules that would take the screen away from what is being
     /// edited while the editor looks at their text editor (the idle reset and its question, the attract loop,
     /// blanking, the opening hours) are off; the content, and the schedule that chooses it, stay.
-    public var forEditing: Manifest {
+    public var forEditing: Manifest { forEditing(true) }
+
+    /// The manifest for editing (`forEditing`), or as it is.
+    public func forEditing(_ editing: Bool) -> Manifest {
+        guard editing else { return self }
         var m = self
         m.idleTimeoutSeconds = 0
         m.stillThereSeconds = 0
@@ -141,5 +145,21 @@ extension Manifest {
         m.attract = nil
         m.openingHours = nil
         return m
+    }
+}
+
+extension Manifest {
+    /// What `kiosk --edit` shows when the manifest at `path` cannot be used at the start: an empty page titled
+    /// with its file's name (a longer title would not fit a narrow window), under the banner of its problems,
+    /// until a save makes it good.
+    public static func waiting(for path: String) -> Manifest {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let text = """
+            {"kioskManifest": 1, "home": "edit", "idleTimeoutSeconds": 0,
+             "scenes": [{"id": "edit", "type": "list", "title": \(jsonString(name)),
+                         "rows": []}]}
+            """
+        // A list of no rows names no file, and the text is the kiosk's own: it parses.
+        return try! Manifest.parse(text, file: path, baseDirectory: "/", fileExists: { _ in false })
     }
 }

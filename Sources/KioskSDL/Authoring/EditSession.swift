@@ -13,9 +13,11 @@ final class EditSession {
     /// The manifest's folder: the banner names files from there.
     let folder: String
 
-    /// A session on the manifest at `path` whose check read `files`; a save posts `reloadEvent`.
-    init(manifest path: String, files: [String], reloadEvent: UInt32) {
+    /// A session on the manifest at `path` whose check read `files` and found `problems` (the start's, when it
+    /// could not be used); a save posts `reloadEvent`.
+    init(manifest path: String, files: [String], reloadEvent: UInt32, problems: [String] = []) {
         folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+        editor.checked(problems: problems)
         watch = ContentWatch { IdleWait.post(reloadEvent) }
         watch?.watch(files + [path])
         log(

@@ -24,9 +24,18 @@ public enum Runner {
     static func runThrowing(_ options: Options, defaultManifest: String?) throws(KioskError) {
         let path = manifestPath(options, defaultManifest: defaultManifest)
         let seen = FilesSeen()
-        var manifest = try loadManifest(path, seen: seen)
-        if options.edit { manifest = manifest.forEditing }
-        if let id = options.scene, manifest.scene(id) == nil {
+        var manifest: Manifest
+        // `--edit` opens on content that cannot be used, too: a page waiting for the fix, under its problems.
+        var startProblems: [String] = []
+        do {
+            manifest = try loadManifest(path, seen: seen).forEditing(options.edit)
+        } catch {
+            guard options.edit, let path, error.status == KioskError.manifest("").status else { throw error }
+            log(.error, "\(error.message) (editing: a good save shows the content)")
+            manifest = Manifest.waiting(for: path)
+            startProblems = [error.message]
+        }
+        if let id = options.scene, startProblems.isEmpty, manifest.scene(id) == nil {
             throw .commandLine(
                 "--scene \(id): the manifest has no such scene (it has \(manifest.scenes.map(\.id).joined(separator: ", ")))"
             )
@@ -54,7 +63,8 @@ public enum Runner {
         let renderer = Renderer(
             display: display, images: images, fonts: manifest.fonts, textureBudgetBytes: manifest.textureBudgetBytes)
         let app = KioskApp(
-            manifest: manifest, physicalSize: display.size, rotation: options.rotation, startScene: options.scene,
+            manifest: manifest, physicalSize: display.size, rotation: options.rotation,
+            startScene: startProblems.isEmpty ? options.scene : nil,
             calibration: options.calibrate
                 ? nil : CalibrationFile.effective(file: calibrationFile, manifest: manifest.calibration),
             escapeQuits: windowed, images: images.number(images.facts.catalog(manifest)),
@@ -73,7 +83,7 @@ public enum Runner {
             if options.edit {
                 loop.reloading.loader?.keepInspections()
                 loop.reloading.edit = EditSession(
-                    manifest: path, files: seen.files, reloadEvent: loop.signals.reloadEvent)
+                    manifest: path, files: seen.files, reloadEvent: loop.signals.reloadEvent, problems: startProblems)
             }
         }
         try loop.run()
