@@ -47,7 +47,7 @@ public struct ContentEditor {
         case .mouseButton(true, let button, _, let x, let y)
         where drag == nil && (button == Self.rightButton || (button == Self.leftButton && controlKeys > 0)):
             let p = app.scenePoint(pixel: Point(x: x, y: y))
-            guard let (page, point) = app.scene.editablePicturePoint(at: p) else { return .notTaken }
+            guard let (page, point) = app.scene.loadedPicturePoint(at: p) else { return .notTaken }
             drag = (page, point, point, button)
             return .taken
         case .mouseButton(let down, let button, _, let x, let y) where drag?.button == button:
@@ -100,25 +100,6 @@ public struct ContentEditor {
 }
 
 extension Scene {
-    /// A point of the scene as a point of its picture, where hotspots can be drawn (a zoom, scroll or carousel
-    /// scene whose picture loaded), with the picture's page.
-    func editablePicturePoint(at p: Point) -> (page: Int, point: Point)? {
-        guard [.zoom, .scroll, .carousel].contains(config.type), let (page, point) = picturePoint(at: p),
-            page < images.count, images[page].loaded
-        else { return nil }
-        return (page, point)
-    }
-
-    /// Where page `page`'s picture lies on the scene now: its top-left (scene points) and points per pixel.
-    func placement(page: Int) -> (origin: Point, scale: Double)? {
-        if config.type == .carousel {
-            guard page < pages.count, page == currentPage else { return nil }
-            let v = pages[page]
-            return (pageOrigin(page) - v.contentOffset, imageScale(v))
-        }
-        return (Point.zero - view.contentOffset, imageScale(view))
-    }
-
     /// A point of the scene as a point of page `page`'s picture (nil when that page is no longer shown).
     func picturePoint(onPage page: Int, at p: Point) -> Point? {
         guard let (origin, scale) = placement(page: page), scale > 0 else { return nil }
@@ -133,11 +114,7 @@ extension Manifest {
     /// The manifest as `kiosk --edit` shows it: the rules that would take the screen away from what is being
     /// edited while the editor looks at their text editor (the idle reset and its question, the attract loop,
     /// blanking, the opening hours) are off; the content, and the schedule that chooses it, stay.
-    public var forEditing: Manifest { forEditing(true) }
-
-    /// The manifest for editing (`forEditing`), or as it is.
-    public func forEditing(_ editing: Bool) -> Manifest {
-        guard editing else { return self }
+    public var forEditing: Manifest {
         var m = self
         m.idleTimeoutSeconds = 0
         m.stillThereSeconds = 0

@@ -260,12 +260,29 @@ public final class Scene {
         return (page, (p - origin + view.contentOffset) / scale)
     }
 
-    /// A touch-down at a point of the scene as `TouchGrid` counts it: the picture's key (a zoom or scroll scene's
-    /// id, a carousel page's `id/page`), the point on it and its size; nil off a picture (a list, a film).
-    func pictureTouch(at p: Point) -> TraceEvent.Kind? {
+    /// A point of the scene as a point of its picture, on a zoom, scroll or carousel scene whose picture loaded
+    /// (where a touch is counted and a hotspot can be drawn), with the picture's page.
+    func loadedPicturePoint(at p: Point) -> (page: Int, point: Point)? {
         guard [.zoom, .scroll, .carousel].contains(config.type), let (page, point) = picturePoint(at: p),
             page < images.count, images[page].loaded
         else { return nil }
+        return (page, point)
+    }
+
+    /// Where page `page`'s picture lies on the scene now: its top-left (scene points) and points per pixel.
+    func placement(page: Int) -> (origin: Point, scale: Double)? {
+        if config.type == .carousel {
+            guard page < pages.count, page == currentPage else { return nil }
+            let v = pages[page]
+            return (pageOrigin(page) - v.contentOffset, imageScale(v))
+        }
+        return (Point.zero - view.contentOffset, imageScale(view))
+    }
+
+    /// A touch-down at a point of the scene as `TouchGrid` counts it: the picture's key (a zoom or scroll scene's
+    /// id, a carousel page's `id/page`), the point on it and its size; nil off a picture (a list, a film).
+    func pictureTouch(at p: Point) -> TraceEvent.Kind? {
+        guard let (page, point) = loadedPicturePoint(at: p) else { return nil }
         let key = config.type == .carousel ? "\(config.id)/\(page)" : config.id
         return .pictureTouched(picture: key, point: point, image: images[page].size)
     }
@@ -280,17 +297,10 @@ public final class Scene {
     }
 
     public func frame(of h: Hotspot) -> Rect? {
-        var view = self.view
-        var origin = Point.zero
-        if config.type == .carousel {
-            guard h.page < pages.count, h.page == currentPage else { return nil }
-            view = pages[h.page]
-            origin = pageOrigin(h.page)
-        }
-        let s = imageScale(view)
+        guard let (origin, s) = placement(page: h.page) else { return nil }
         return Rect(
-            x: origin.x + h.rect.minX * s - view.contentOffset.x, y: origin.y + h.rect.minY * s - view.contentOffset.y,
-            width: h.rect.width * s, height: h.rect.height * s)
+            x: origin.x + h.rect.minX * s, y: origin.y + h.rect.minY * s, width: h.rect.width * s,
+            height: h.rect.height * s)
     }
 
     /// The view showing the image under `p`, the image's index and the view's origin in scene points.

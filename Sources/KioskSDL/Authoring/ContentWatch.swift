@@ -108,11 +108,7 @@ final class ContentWatch: @unchecked Sendable {
         return mask & UInt32(IN_IGNORED) != 0 || watched.contains(name)
     }
 
-    private func monotonicMs() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
-    }
+    private func monotonicMs() -> Double { Double(monotonicMicroseconds()) / 1000 }
 }
 
 /// Saves as the watch groups them: a burst ends when the saves pause for `quietMs`, or `longestMs` after its

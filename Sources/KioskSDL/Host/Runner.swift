@@ -28,7 +28,8 @@ public enum Runner {
         // `--edit` opens on content that cannot be used, too: a page waiting for the fix, under its problems.
         var startProblems: [String] = []
         do {
-            manifest = try loadManifest(path, seen: seen).forEditing(options.edit)
+            manifest = try loadManifest(path, seen: seen)
+            if options.edit { manifest = manifest.forEditing }
         } catch {
             guard options.edit, let path, error.status == KioskError.manifest("").status else { throw error }
             log(.error, "\(error.message) (editing: a good save shows the content)")
