@@ -1,9 +1,12 @@
+#define _GNU_SOURCE
 #include "CClock.h"
 #include <errno.h>
+#include <poll.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/timerfd.h>
 #include <sys/timex.h>
+#include <time.h>
 #include <unistd.h>
 
 int kiosk_kernel_clock_synchronized(void) {
@@ -45,4 +48,9 @@ int kiosk_clock_set_wait(int fd) {
         }
         return 0;
     }
+}
+
+int kiosk_poll_micros(void *fds, unsigned long count, long long micros) {
+    struct timespec t = {.tv_sec = micros / 1000000, .tv_nsec = (micros % 1000000) * 1000};
+    return ppoll((struct pollfd *)fds, (nfds_t)count, &t, NULL);
 }

@@ -80,3 +80,15 @@ extension SDLEventTests {
         #expect(waiter.wait(milliseconds: 20) == .deadline)
     }
 }
+
+extension SDLEventTests {
+    /// The real clock reads fractions of a millisecond (SDL's high-resolution counter), never going back: a 30 fps
+    /// film's frames are timed 33.3 ms apart, not 33 or 34 as SDL's whole-millisecond ticks had them (the loop gap
+    /// of kiosk-bench, 1.08 with ticks).
+    @Test func theRealClockReadsFractionsOfAMillisecond() {
+        let clock = FrameClock(isVirtual: false, holdsItsPace: false)
+        let reads = (0..<1000).map { _ in clock.realNow() }
+        #expect(reads.contains { $0 != $0.rounded() })
+        #expect(zip(reads, reads.dropFirst()).allSatisfy { $0 <= $1 })
+    }
+}

@@ -8,4 +8,7 @@ int kiosk_kernel_clock_synchronized(void);
 int kiosk_clock_set_fd(void);
 /// Waits on `fd` until the wall clock is set (returns 1) or the timer cannot be read (returns 0); arms it again.
 int kiosk_clock_set_wait(int fd);
+/// poll(2) to the microsecond (ppoll(2), which Glibc's Swift module does not bring): waits up to `micros` for one
+/// of the `count` descriptors, as poll does (`fds` is an array of struct pollfd).
+int kiosk_poll_micros(void *fds, unsigned long count, long long micros);
 #endif

@@ -6,19 +6,22 @@ import ScrollEngine
 ///
 /// Virtual (`--headless` without `--realtime`): frame n at n × 1000/60 ms, each one drawn (the one a replayed
 /// quit arrives in too), as fast as the CPU allows, so a run replays the same frames every time. Real (a window,
-/// a kiosk, `--headless --realtime`): SDL's ticks since the loop began; a frame is drawn when something changed,
-/// the loop sleeps until input or its next timer, and a quit ends it at once.
+/// a kiosk, `--headless --realtime`): SDL's high-resolution counter since the loop began; a frame is drawn when
+/// something changed, the loop sleeps until input or its next timer, and a quit ends it at once.
 struct FrameClock {
     let isVirtual: Bool
     /// The virtual clock's step (`--frame-ms`; a frame at 60 Hz unless a soak asks for longer ones).
     var virtualFrameMs = Runner.frameMs
     /// Headless in real time there is no vsync to pace the loop: it holds itself to 60 frames a second.
     let holdsItsPace: Bool
-    /// SDL's ticks when the loop was made: the zero of its real clock (the saved state is restored on it).
-    let startTicks = SDL_GetTicks64()
+    /// SDL's high-resolution counter when the loop was made: the zero of its real clock (the saved state is
+    /// restored on it).
+    let startCounter = SDL_GetPerformanceCounter()
+    static let countsPerMs = Double(SDL_GetPerformanceFrequency()) / 1000
 
-    /// Milliseconds on the real clock since the loop began.
-    func realNow() -> Double { Double(SDL_GetTicks64() - startTicks) }
+    /// Milliseconds on the real clock since the loop began, to a fraction of one: a 30 fps film's frames are
+    /// 33.3 ms apart, not 33 or 34 (SDL's ticks are whole milliseconds).
+    func realNow() -> Double { Double(SDL_GetPerformanceCounter() - startCounter) / Self.countsPerMs }
 
     /// The time of frame `frame`, the next to draw.
     func time(ofFrame frame: Int) -> Double { isVirtual ? Double(frame) * virtualFrameMs : realNow() }

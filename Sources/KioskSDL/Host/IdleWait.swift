@@ -1,3 +1,4 @@
+import CClock
 import CSDL2
 import Foundation
 
@@ -137,13 +138,13 @@ final class IdleWait {
         _ = write(fd, &byte, 1)
     }
 
-    /// Sleeps up to `milliseconds` (rounded up to whole milliseconds). Events stay in SDL's queue for the
-    /// caller.
+    /// Sleeps up to `milliseconds` (to the microsecond in `ppoll(2)`: a film frame due at 33.3 ms is not shown at
+    /// 34; rounded up to whole milliseconds in SDL's wait). Events stay in SDL's queue for the caller.
     @discardableResult
     func wait(milliseconds: Double) -> Reason {
         drain(pipeFDs.read)
-        let timeout = Int32(min(Double(Int32.max), max(0, milliseconds.rounded(.up))))
-        if usesSDLWait { return SDL_WaitEventTimeout(nil, timeout) == 1 ? .input : .deadline }
+        let ms = min(Double(Int32.max), max(0, milliseconds))
+        if usesSDLWait { return SDL_WaitEventTimeout(nil, Int32(ms.rounded(.up))) == 1 ? .input : .deadline }
         SDL_PumpEvents()
         if SDL_HasEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == SDL_TRUE { return .input }
         refreshDevices()
@@ -151,7 +152,7 @@ final class IdleWait {
         let paths = open.keys.sorted()
         for path in paths { fds.append(pollfd(fd: open[path] ?? -1, events: Int16(POLLIN), revents: 0)) }
         fds.append(pollfd(fd: folderWatch, events: Int16(POLLIN), revents: 0))
-        let n = poll(&fds, nfds_t(fds.count), timeout)
+        let n = kiosk_poll_micros(&fds, UInt(fds.count), Int64((ms * 1000).rounded(.up)))
         if n < 0 { return errno == EINTR ? .interrupted : .deadline }
         if n == 0 { return .deadline }
         drain(pipeFDs.read)
