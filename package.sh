@@ -124,7 +124,8 @@ find "$root/usr/share" "$root/etc" "$root/lib" "$root/usr/lib" -type f -exec chm
 # it the kiosk runs and says once that it does not speak.
 # libavformat, libavcodec and libswresample (their Debian names from the versions the kiosk was built against),
 # which the kiosk loads at its first film (docs/video.md); without them a film shows its poster and one line says why.
-# Suggests: node_exporter, which serves the kiosk's metrics file to Prometheus (docs/operations.md).
+# Suggests: node_exporter, which serves the kiosk's metrics file to Prometheus (docs/operations.md); VA-API's
+# drivers, with which Intel and AMD graphics decode films (docs/video.md).
 mkdir -p "$work/debian" "$root/DEBIAN"
 printf 'Source: kiosk\n\nPackage: kiosk\nArchitecture: any\n' > "$work/debian/control"
 ignore=()
@@ -140,7 +141,7 @@ Maintainer: $maintainer
 Installed-Size: $size
 Depends: $shlibs, libegl1, libgles2, libegl-mesa0, libgbm1, libgl1-mesa-dri, libudev1, systemd, procps, fonts-noto-core
 Recommends: espeak-ng, $video
-Suggests: prometheus-node-exporter
+Suggests: prometheus-node-exporter, va-driver-all
 Section: misc
 Priority: optional
 Description: touch kiosk with iPhone-like scrolling, fullscreen on the display

@@ -33,7 +33,7 @@ import Testing
             "Conflicts=getty@tty1.service",
             "TTYPath=/dev/tty1", "StandardInput=tty-fail", "StateDirectory=kiosk", "CacheDirectory=kiosk",
             "DevicePolicy=closed", "DeviceAllow=char-drm rw", "DeviceAllow=char-input r",
-            "DeviceAllow=char-alsa rw",
+            "DeviceAllow=char-alsa rw", "DeviceAllow=char-video4linux rw",
             "RestrictAddressFamilies=AF_UNIX AF_NETLINK", "RestartPreventExitStatus=3",
         ] {
             #expect(text.contains(needed), "\(needed)")

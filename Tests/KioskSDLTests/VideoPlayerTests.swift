@@ -1,6 +1,9 @@
+import CSDL2
 import Foundation
+import ScrollEngine
 import Testing
 
+@testable import Kiosk
 @testable import KioskSDL
 
 /// The film's player (docs/video.md): which frame it gives for a time on the timeline.
@@ -32,5 +35,31 @@ import Testing
         #expect(player.frame(at: 1.0 / 30 - 0.001, wait: true).frame?.number == 1)
         // The seam: the first frame of the second loop, a millisecond early.
         #expect(player.frame(at: 1.0 - 0.001, wait: true).frame.map { ($0.loop, $0.number) } ?? (0, -1) == (1, 0))
+    }
+
+    /// A film whose first frame comes late (its clock ran while the decoder opened: 50-100 ms at 1080p, the
+    /// libraries loaded at the first film) shows its first frame then and the others after it at their intervals:
+    /// the frames due meanwhile were dropped as late (two of every film's first second).
+    @Test func aFilmsFirstFrameLateDropsNone() throws {
+        let path = try Self.clip()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, 64, 48, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
+        defer { SDL_FreeSurface(surface) }
+        let renderer = try #require(SDL_CreateSoftwareRenderer(surface))
+        defer { SDL_DestroyRenderer(renderer) }
+        let store = VideoStore(renderer: renderer, synchronous: true)
+        var shot = VideoShot(
+            path: path, box: Rect(x: 0, y: 0, width: 64, height: 48), fit: .contain, time: 0.1, session: 1,
+            loops: true)
+        var frames: [Int] = []
+        for i in 0..<4 {
+            shot.time = 0.1 + Double(i) / 30
+            #expect(store.texture(for: shot) != nil)
+            frames.append(store.endFrame().shown?.frame ?? -1)
+        }
+        #expect(frames == [0, 1, 2, 3])
+        #expect(store.framesDropped == 0)
+        #expect(store.framesShown == 4)
+        _ = store.endFrame()
     }
 }

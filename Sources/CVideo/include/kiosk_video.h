@@ -5,7 +5,8 @@
 #include <stdint.h>
 
 /* A video file decoded frame by frame with libavformat and libavcodec (Debian's libavformat-dev and
-   libavcodec-dev): its first video stream, the software decoder on its own threads, 8-bit 4:2:0 frames.
+   libavcodec-dev): its first video stream, 8-bit 4:2:0 frames; a hardware decoder where the machine has one
+   (VA-API, then V4L2 M2M), the software decoder on its own threads otherwise.
    Every call is for one thread at a time (the kiosk's decoding thread); a failure fills `why` with one line. */
 
 typedef struct kiosk_video kiosk_video;
@@ -13,9 +14,11 @@ typedef struct kiosk_video kiosk_video;
 typedef struct {
     /* The frame's presentation time in seconds from the clip's first frame. */
     double pts;
-    /* The Y, U and V planes and their strides: the decoder's own, valid until `ref` is released. */
+    /* The Y, U and V planes and their strides (NV12: Y and the interleaved UV, the third NULL): the decoder's
+       own, valid until `ref` is released. */
     const uint8_t *planes[3];
     int pitches[3];
+    int nv12;
     /* The frame held (kiosk_video_release lets it go, on any thread). */
     void *ref;
 } kiosk_video_frame;
@@ -26,8 +29,9 @@ void kiosk_video_release(void *ref);
 /* Whether libavformat and libavcodec load (at the first call); 0 and `why` when they do not. */
 int kiosk_video_library(char *why, size_t why_size);
 
-/* Opens `path`; NULL (and `why`) when it is not a video this can play. */
-kiosk_video *kiosk_video_open(const char *path, long max_pixels, char *why, size_t why_size);
+/* Opens `path`; NULL (and `why`) when it is not a video this can play. With `hardware`, a hardware decoder is
+   tried first; one that gives no first frame is let go for the software decoder. */
+kiosk_video *kiosk_video_open(const char *path, long max_pixels, int hardware, char *why, size_t why_size);
 
 int kiosk_video_width(const kiosk_video *v);
 int kiosk_video_height(const kiosk_video *v);
@@ -37,7 +41,8 @@ double kiosk_video_frame_seconds(const kiosk_video *v);
 double kiosk_video_duration(const kiosk_video *v);
 const char *kiosk_video_container(const kiosk_video *v);
 const char *kiosk_video_codec(const kiosk_video *v);
-/* The decoder in use, as the trace names it: "software h264 (1 thread)". */
+/* The decoder in use, as the trace names it: "VA-API h264", "V4L2 M2M h264_v4l2m2m", "software h264 (1 thread;
+   no VA-API device, no V4L2 M2M device)"; settled once the first frame is given. */
 const char *kiosk_video_decoder(const kiosk_video *v);
 
 /* The next frame: 1 with `out` filled; 0 at the end of the file; -1 on an error (and `why`). */

@@ -50,7 +50,7 @@ enum VideoInspector {
     /// Opens `path` and decodes its first frame.
     private static func look(_ path: String, maxPixels: Int) -> VideoReport {
         var why = [CChar](repeating: 0, count: 256)
-        guard let v = kiosk_video_open(path, maxPixels, &why, why.count) else {
+        guard let v = kiosk_video_open(path, maxPixels, VideoPlayer.tryHardware ? 1 : 0, &why, why.count) else {
             return VideoReport(problem: VideoPlayer.text(why))
         }
         defer { kiosk_video_close(v) }

@@ -16,16 +16,18 @@ final class VideoPlayer: @unchecked Sendable {
         var picture: Picture
     }
 
-    /// A decoded picture held from the decoder (no copy): its planes (Y, U, V) and their strides, let go when the
-    /// last frame holding it goes.
+    /// A decoded picture held from the decoder (no copy): its planes (Y, U, V; or NV12's Y and interleaved UV)
+    /// and their strides, let go when the last frame holding it goes.
     final class Picture: @unchecked Sendable {
         let planes: (UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?)
         let pitches: (Int32, Int32, Int32)
+        let nv12: Bool
         private let ref: UnsafeMutableRawPointer?
 
         init(_ f: kiosk_video_frame) {
             planes = f.planes
             pitches = f.pitches
+            nv12 = f.nv12 != 0
             ref = f.ref
         }
 
@@ -34,13 +36,19 @@ final class VideoPlayer: @unchecked Sendable {
 
     let width: Int
     let height: Int
-    let decoder: String
+    /// The decoder in use (settled by the first frame: a hardware decoder that gives none is let go for software).
+    var decoder: String {
+        condition.lock()
+        defer { condition.unlock() }
+        return decoderInUse
+    }
+    private var decoderInUse: String
     let frameSeconds: Double
     let loops: Bool
     /// How many decoded frames wait at most (about 3 MiB each at 1080p).
-    static let ahead = 4
-    /// A frame due this soon is shown now: the frame loop's timers are whole milliseconds, and a frame drawn a
-    /// millisecond before the next film frame was due waited a whole frame for it (a 48 ms seam in a 30 fps loop).
+    static let ahead = 3
+    /// A frame due this soon is shown now: a frame drawn a millisecond before the next film frame was due (the
+    /// loop's timers were whole milliseconds) waited a whole frame for it (a 48 ms seam in a 30 fps loop).
     static let earlySeconds = 0.002
     /// Its sound as decoded: pieces of samples at `AudioMixer.rate` and where each begins on the timeline (at most
     /// `soundAheadSeconds` wait; the oldest are let go beyond). Why its sound cannot play, if it cannot.
@@ -84,6 +92,10 @@ final class VideoPlayer: @unchecked Sendable {
         var message: String
     }
 
+    /// Whether a hardware decoder is tried first: unless the kiosk's environment says
+    /// `KIOSK_VIDEO_DECODER=software` (docs/video.md), for a machine whose hardware decoder misbehaves.
+    static let tryHardware = ProcessInfo.processInfo.environment["KIOSK_VIDEO_DECODER"] != "software"
+
     /// Opens `path` (a regular file, at most `maxPixels` a frame); a line saying why not.
     /// With `sound`, its sound is decoded too (a film without one, or whose sound cannot be decoded, plays
     /// silent: `soundProblem` says why).
@@ -93,7 +105,7 @@ final class VideoPlayer: @unchecked Sendable {
     ) -> Result<VideoPlayer, Problem> {
         if let problem = RegularFile.problem(path) { return .failure(Problem(message: problem)) }
         var why = [CChar](repeating: 0, count: 256)
-        guard let v = kiosk_video_open(path, maxPixels, &why, why.count) else {
+        guard let v = kiosk_video_open(path, maxPixels, tryHardware ? 1 : 0, &why, why.count) else {
             return .failure(Problem(message: Self.text(why)))
         }
         var soundProblem: String?
@@ -119,7 +131,7 @@ final class VideoPlayer: @unchecked Sendable {
         self.soundProblem = soundProblem
         width = Int(kiosk_video_width(video))
         height = Int(kiosk_video_height(video))
-        decoder = String(cString: kiosk_video_decoder(video))
+        decoderInUse = String(cString: kiosk_video_decoder(video))
         frameSeconds = kiosk_video_frame_seconds(video)
         let thread = Thread { [self] in decode() }
         thread.name = "kiosk-video"
@@ -182,8 +194,10 @@ final class VideoPlayer: @unchecked Sendable {
                     time: offset + out.pts, pts: out.pts, number: number, loop: loop, picture: Picture(out))
                 last = out.pts
                 number += 1
+                let settled = empty ? String(cString: kiosk_video_decoder(video)) : nil
                 empty = false
                 condition.lock()
+                if let settled { decoderInUse = settled }
                 queue.append(frame)
                 condition.broadcast()
                 condition.unlock()
@@ -263,6 +277,15 @@ final class VideoPlayer: @unchecked Sendable {
             queue.removeFirst()
         }
         return (chosen, dropped)
+    }
+
+    /// The timeline time of the first frame it has to show; on the virtual clock (`wait`) its decoder is waited
+    /// for, in real time nil until it is decoded.
+    func firstTime(wait: Bool) -> Double? {
+        condition.lock()
+        defer { condition.unlock() }
+        if wait { while !ended && queue.isEmpty { condition.wait() } }
+        return queue.first?.time
     }
 
     /// The timeline time of the next decoded frame not shown yet (nil: none decoded yet).

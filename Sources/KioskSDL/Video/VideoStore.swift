@@ -14,7 +14,7 @@ final class VideoStore {
         var ended = false
         /// Paused by the visitor (the frame shown stays; nothing to wake for).
         var paused = false
-        /// The film's time when it was last drawn, in seconds.
+        /// Where on its timeline it was last drawn, in seconds.
         var drawnAt = 0.0
         /// Where on its timeline the sound queued in the mixer ends (nil: none queued).
         var soundEnd: Double?
@@ -22,6 +22,9 @@ final class VideoStore {
         var place: VideoPlayer.Place?
         /// Opened again where a parked one was let go: its first frame is not a start.
         var resumed = false
+        /// How far behind the film's clock its timeline runs: the time its decoder took to give the first frame
+        /// (nil until then).
+        var lag: Double?
     }
 
     private let renderer: OpaquePointer
@@ -88,25 +91,32 @@ final class VideoStore {
             }
         }
         guard var p = playing[id] else { return nil }
-        p.drawnAt = shot.time
+        if p.lag == nil, let first = p.player.firstTime(wait: synchronous) {
+            // The film's clock ran while its decoder opened (the libraries loaded, a key frame decoded, a parked
+            // film decoded up to where it was: 50-100 ms at 1080p), and the frames due meanwhile were dropped
+            // as late: its first frame shows now, and the others follow it at their intervals.
+            p.lag = max(0, shot.time - first)
+        }
+        let time = shot.time - (p.lag ?? 0)
+        p.drawnAt = time
         p.paused = shot.paused
-        let (frame, dropped) = p.player.frame(at: shot.time, wait: synchronous)
+        let (frame, dropped) = p.player.frame(at: time, wait: synchronous)
         framesDropped += dropped
         if let frame {
-            if p.texture == nil {
-                p.texture = SDL_CreateTexture(
-                    renderer, SDL_PIXELFORMAT_IYUV.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-                    Int32(p.player.width), Int32(p.player.height))
-            }
             let picture = frame.picture
-            guard let texture = p.texture, picture.planes.0 != nil, picture.pitches.0 > 0 else {
+            guard let texture = upload(picture, into: &p), picture.planes.0 != nil, picture.pitches.0 > 0 else {
                 playing[id] = p
                 fail(id, shot.path, "cannot make a texture for its frames (\(sdlError()))")
                 return nil
             }
-            _ = SDL_UpdateYUVTexture(
-                texture, nil, picture.planes.0, picture.pitches.0, picture.planes.1, picture.pitches.1,
-                picture.planes.2, picture.pitches.2)
+            if picture.nv12 {
+                _ = SDL_UpdateNVTexture(
+                    texture, nil, picture.planes.0, picture.pitches.0, picture.planes.1, picture.pitches.1)
+            } else {
+                _ = SDL_UpdateYUVTexture(
+                    texture, nil, picture.planes.0, picture.pitches.0, picture.planes.1, picture.pitches.1,
+                    picture.planes.2, picture.pitches.2)
+            }
             if p.shown == nil && !p.resumed {
                 events.append(
                     .videoDidStart(
@@ -118,7 +128,7 @@ final class VideoStore {
             p.shown = (frame.pts, frame.number, frame.loop)
             p.place = VideoPlayer.Place(frame)
         }
-        if shot.sound { play(shot, &p) }
+        if shot.sound { play(shot, at: time, &p) }
         if !p.ended, p.player.isOver {
             p.ended = true
             if let why = p.player.failure {
@@ -134,10 +144,25 @@ final class VideoStore {
         return (texture, Size(width: Double(p.player.width), height: Double(p.player.height)))
     }
 
+    /// The streaming texture `picture` is uploaded into: YUV in three planes (the software decoder's), or NV12 (a
+    /// hardware decoder's); made at the first frame, made anew if the planes change (a parked film's texture).
+    private func upload(_ picture: VideoPlayer.Picture, into p: inout Playing) -> OpaquePointer? {
+        let format = picture.nv12 ? SDL_PIXELFORMAT_NV12.rawValue : SDL_PIXELFORMAT_IYUV.rawValue
+        if let t = p.texture {
+            var current: UInt32 = 0
+            if SDL_QueryTexture(t, &current, nil, nil, nil) == 0, current == format { return t }
+            SDL_DestroyTexture(t)
+        }
+        p.texture = SDL_CreateTexture(
+            renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(p.player.width),
+            Int32(p.player.height))
+        return p.texture
+    }
+
     /// A film's sound, as far as the frame shown: queued in the mixer to play at its time on the film's timeline,
     /// a gap filled with silence, an overlap cut. When the queue strays from the picture by more than
     /// `soundSlackSeconds` (the sound device's clock is not the kiosk's), the next piece puts it back.
-    private func play(_ shot: VideoShot, _ p: inout Playing) {
+    private func play(_ shot: VideoShot, at time: Double, _ p: inout Playing) {
         guard let device = sound else { return }
         let mixer: AudioMixer
         switch device.mixer() {
@@ -154,12 +179,12 @@ final class VideoStore {
             return
         }
         let rate = Double(AudioMixer.rate)
-        let queuedUntil = shot.time + Double(mixer.filmQueued) / rate
+        let queuedUntil = time + Double(mixer.filmQueued) / rate
         // Strayed: what is queued is taken for where it really ends, and the next piece is cut or preceded by
         // silence to meet the picture (a glitch as long as the stray, not a gap).
         if let end = p.soundEnd, abs(end - queuedUntil) > Self.soundSlackSeconds { p.soundEnd = queuedUntil }
-        var end = p.soundEnd ?? shot.time
-        for piece in p.player.sound(until: shot.time + Self.soundLeadSeconds) {
+        var end = p.soundEnd ?? time
+        for piece in p.player.sound(until: time + Self.soundLeadSeconds) {
             var samples = piece.samples[...]
             let gap = piece.time - end
             if gap > 1 / rate {
