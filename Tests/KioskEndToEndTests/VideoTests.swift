@@ -38,6 +38,17 @@ import Testing
         }
     }
 
+    /// The caption's changes the trace says, in order: when, and the words (nil: none shows).
+    static func captionChanges(_ r: Kiosk.Result) -> [(t: Double, text: String?)] {
+        var changes: [(t: Double, text: String?)] = []
+        for line in r.trace {
+            for e in (line["events"] as? [[String: Any]]) ?? [] where e["name"] as? String == "captionDidChange" {
+                changes.append(((line["t"] as? Double) ?? 0, e["text"] as? String))
+            }
+        }
+        return changes
+    }
+
     /// A film's controls at 640x400 without captions (two 64 pt buttons across the middle: start again at x 288,
     /// play/pause at 352), tapped first beside them to show them; a tap at each of `taps` (x, ms) after.
     static func controlsLog(_ taps: [(x: Double, ms: Double)]) -> LogWriter {
@@ -221,12 +232,7 @@ import Testing
                 "1200:\(shot)", "--screenshot", "4200:\(dir.path)/later.png",
             ], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        var changes: [(t: Double, text: String?)] = []
-        for line in r.trace {
-            for e in (line["events"] as? [[String: Any]]) ?? [] where e["name"] as? String == "captionDidChange" {
-                changes.append(((line["t"] as? Double) ?? 0, e["text"] as? String))
-            }
-        }
+        let changes = Self.captionChanges(r)
         func at(_ text: String) -> Double? { changes.first { $0.text == text }?.t }
         for (start, words) in cues {
             let due = Double(start)! * 1000

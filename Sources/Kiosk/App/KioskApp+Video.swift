@@ -131,7 +131,7 @@ extension KioskApp {
     /// and said in audio mode (EN 301 549 5.1.3: captions are heard).
     func showCaption() {
         var text: String?
-        if let video = scene.config.video, scene.film.controls.captionsOn, let at = film.pts,
+        if let video = scene.filmShown, scene.film.controls.captionsOn, let at = film.pts,
             at.session == scene.film.clock?.session,
             let track = video.captions(in: language, fallback: navigator.languages.first)
         {
@@ -145,20 +145,28 @@ extension KioskApp {
 
     /// The language the caption is in: the visitor's where the film has a track in it, else its fallback's.
     func captionLanguage(of scene: Scene) -> String {
-        guard let video = scene.config.video, video.captions[language] == nil else { return language }
+        guard let video = scene.filmShown, video.captions[language] == nil else { return language }
         return video.captions[navigator.languages.first] != nil ? navigator.languages.first : language
     }
 
-    /// The caption over the film: the kiosk's words on a plate, centred in a band above the bottom edge, two lines
-    /// at most (larger with larger text, right to left in Arabic).
+    /// The caption over the film: the kiosk's words on a plate, centred in a band above the bottom edge (a gallery
+    /// page's: above its page's caption and the page dots, moving with its page), two lines at most (larger with
+    /// larger text, right to left in Arabic).
     func captionRun(in scene: Scene) -> TextRun? {
         guard let caption = film.caption, !caption.isEmpty else { return nil }
         let margin = 48.0
         let height = WordStyle.captionBandHeight
+        var x = 0.0
+        var bottom = scene.size.height
+        if let page = scene.film.page {
+            let band = scene.captionBand(x: scene.pageOrigin(page).x)
+            x = band.minX
+            bottom = page < scene.config.captions.count && scene.config.captions[page] != nil ? band.minY : band.maxY
+        }
         return TextRun(
             caption, language: captionLanguage(of: scene), size: WordStyle.captionSize, color: WordStyle.white,
             rect: Rect(
-                x: margin, y: scene.size.height - height - margin / 2, width: max(0, scene.size.width - 2 * margin),
+                x: x + margin, y: bottom - height - margin / 2, width: max(0, scene.size.width - 2 * margin),
                 height: height),
             wraps: true, plate: WordStyle.labelPlate)
     }

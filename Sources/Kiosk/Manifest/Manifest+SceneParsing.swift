@@ -100,7 +100,9 @@ extension Manifest {
                     case .string: file = try images("\(path).pages[\(i)]", v)
                     case .object:
                         let page = try Object(v, path: "\(path).pages[\(i)]", problems: problems)
-                        page.allow(["image", "caption", "description", "video", "poster", "loop", "sound", "fit"])
+                        page.allow([
+                            "image", "caption", "description", "video", "poster", "loop", "sound", "fit", "captions",
+                        ])
                         // A film's page (docs/video.md): its poster is the page's picture.
                         let key = page.values["video"] == nil ? "image" : "poster"
                         if key == "poster", page.values["image"] != nil {
@@ -115,6 +117,9 @@ extension Manifest {
                         file = try images("\(path).pages[\(i)].\(key)", value)
                         if key == "poster" {
                             film = try Self.film(page, path: "\(path).pages[\(i)]", resolve: resolve)
+                            film?.captions = try captionTracks(
+                                page, path: "\(path).pages[\(i)]", baseDirectory: baseDirectory, languages: languages,
+                                problems: problems, readFile: readFile)
                         }
                         caption =
                             problems.attempt { () throws(ManifestError) in

@@ -154,6 +154,9 @@ extension Scene {
     /// The page whose film plays: a carousel's current page (nil on the other kinds).
     var filmPage: Int? { config.type == .carousel ? currentPage : nil }
 
+    /// The film playing or last played on the screen: the scene's own, or its current film page's.
+    var filmShown: VideoConfig? { film(page: film.page) }
+
     /// The film of page `page` (a carousel's), or the scene's own (nil).
     func film(page: Int?) -> VideoConfig? {
         guard let page else { return config.video }
