@@ -56,6 +56,29 @@ extension SDLEventTests {
         #expect(pan < 3, "\(pan) screens (21 without the words kept)")
     }
 
+    /// A picture with a few labels keeps none of the tiles of the scale it left while it zooms (a screenful is
+    /// 8 MiB at 1920x1080, and a zoom-1 pan carried them): only one whose words outweigh its pixels keeps them, to
+    /// stand in while it moves.
+    @Test func aZoomLetsGoOfTheTilesOfTheScaleItLeft() throws {
+        setenvDummy()
+        let path = NSTemporaryDirectory() + "kiosk-label-\(UUID().uuidString).json"
+        try """
+        {"kioskManifest": 1, "idleTimeoutSeconds": 0, "scenes": [{"id": "a", "type": "zoom", "maxZoom": 8,
+          "image": "\(Self.images)/floorplan.png",
+          "overlays": [{"text": "Hall", "rect": [100, 100, 600, 150], "size": 60}]}]}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { unlink(path) }
+        let session = try HeadlessSession(manifestPath: path, width: 1280, height: 720, synchronous: true)
+        for i in 0..<3 { session.frame(at: Double(i) * 1000 / 60) }
+        let layers = try #require(session.renderer.layers)
+        let rested = Set(layers.tiles.keys.map(\.scale))
+        #expect(rested.count == 1, "\(rested)")
+        let view = session.app.scene.view
+        view.setZoomScale(view.maximumZoomScale, animated: false)
+        session.frame(at: 100)
+        #expect(!layers.tiles.keys.contains { rested.contains($0.scale) }, "\(Set(layers.tiles.keys.map(\.scale)))")
+    }
+
     /// The words kept in a picture's tiles are its words in the visitor's language: after a language switch the
     /// tiles are drawn again with the new words (they kept showing the old language's).
     @Test func aLanguageSwitchRedrawsTheWordsInThePicture() throws {

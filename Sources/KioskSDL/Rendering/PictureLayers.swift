@@ -252,11 +252,14 @@ final class PictureLayers {
         return kept
     }
 
-    /// Lets go of a picture's tiles kept at other scales than `scale` and the last it rested at (it is zooming:
-    /// they will not be drawn again unless it comes back to exactly that scale, and then they are drawn anew;
-    /// the last stand in while it moves).
-    func forget(_ picture: PictureID, except scale: Double) {
-        let last = tiles.filter { $0.key.picture == picture }.max { $0.value.used < $1.value.used }?.key.scale
+    /// Lets go of a picture's tiles kept at other scales than `scale` (it is zooming: they will not be drawn
+    /// again unless it comes back to exactly that scale, and then they are drawn anew). With `keepingLast` (a
+    /// picture whose words outweigh its pixels), those of the last scale it rested at stay: they stand in while it
+    /// moves. Other pictures keep none: a screenful of tiles is 8 MiB at 1920x1080.
+    func forget(_ picture: PictureID, except scale: Double, keepingLast: Bool) {
+        let last =
+            keepingLast
+            ? tiles.filter { $0.key.picture == picture }.max { $0.value.used < $1.value.used }?.key.scale : nil
         drop { key, _ in key.picture == picture && key.scale != scale && key.scale != last }
     }
 

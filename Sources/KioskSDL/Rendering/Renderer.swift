@@ -234,10 +234,9 @@ final class Renderer {
         // transition's snapshot: it stays on screen as long as the transition lasts).
         var context = context
         if layers != nil && !context.snapshotting { context.scaleMode = SDL_ScaleModeNearest }
-        if moving { layers?.forget(id, except: picture.scale) }
-        if let layers, let scene = context.scene, !isUnscaled(commands, in: context),
-            !moving || PictureLayers.wordsOutweighPixels(picture)
-        {
+        let standsIn = moving && PictureLayers.wordsOutweighPixels(picture)
+        if moving { layers?.forget(id, except: picture.scale, keepingLast: standsIn) }
+        if let layers, let scene = context.scene, !isUnscaled(commands, in: context), !moving || standsIn {
             layers.draw(picture, in: scene, with: self, context: context, moves: moving)
             return
         }
