@@ -49,7 +49,13 @@ extension TileFile {
         guard let top = band else { return .disk("an empty pyramid") }
         let writer = BandWriter(fd: fd, pyramid: p, offsets: offsets)
         for y in 0..<h {
-            if y % tileSize == 0 { progress() }
+            if y % tileSize == 0 {
+                // What the last band wrote goes to the disk before the service is told the work goes on: else it
+                // all waited for the end's fsync (hundreds of megabytes, seconds on a card or a busy disk, with no
+                // watchdog ping between; CI saw a gap of a second with the disk shared).
+                if y > 0 { fdatasync(fd) }
+                progress()
+            }
             if let why = nextRow(top.nextRow) { return .picture(why) }
             top.commit(writer)
             if let error = writer.error { return .disk(String(cString: strerror(error))) }
