@@ -52,6 +52,10 @@ let package = Package(
         // The headphone jack (audio mode begins when a headset is plugged in): the kernel's input switch
         // SW_HEADPHONE_INSERT read with its evdev ioctls (its headers; nothing is linked).
         .target(name: "CHeadphoneJack"),
+        // When the kernel took each touch: a touchscreen read a second time beside SDL (which stamps a touch
+        // when it reads it, so touches that waited out a busy frame all had its time), its evdev events followed
+        // as SDL follows them (its headers; nothing is linked).
+        .target(name: "CTouchTimes"),
         // Video: libavformat, libavcodec and libswresample from Debian (libavformat-dev, libavcodec-dev,
         // libswresample-dev: a film's sound resampled for the kiosk's mixer), a file decoded frame by frame in a
         // few lines of C (their error codes are macros Swift cannot import), loaded at the first film (dlopen: a
@@ -62,7 +66,7 @@ let package = Package(
             name: "KioskSDL",
             dependencies: [
                 "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CClock", "CLastWords", "CPictureRows", "CCopyRows",
-                "CDisplayPower", "CEarlySignals", "CHeadphoneJack", "CVideo", "Kiosk",
+                "CDisplayPower", "CEarlySignals", "CHeadphoneJack", "CTouchTimes", "CVideo", "Kiosk",
                 "EventLog",
                 "ScrollEngine",
             ]),

@@ -38,6 +38,8 @@ extension EventLog {
             s += device ? "\"SDL_RENDER_DEVICE_RESET\"" : "\"SDL_RENDER_TARGETS_RESET\""
         case .touchDeviceRemoved(let touchId):
             s += "\"KIOSK_TOUCH_DEVICE_REMOVED\", \"touchId\": \(touchId)"
+        case .touchLiftLost(let touchId, let fingerId):
+            s += "\"KIOSK_TOUCH_LIFT_LOST\", \"touchId\": \(touchId), \"fingerId\": \(fingerId)"
         case .headset(let plugged):
             s += "\"KIOSK_HEADSET\", \"plugged\": \(plugged)"
         }

@@ -51,6 +51,10 @@ public struct EventLog: Equatable, Sendable {
         /// `KIOSK_TOUCH_DEVICE_REMOVED` (an addition): the touch device `touchId` went away with fingers down
         /// (unplugged, or the panel powered off). SDL says nothing then; the kiosk notices and records it.
         case touchDeviceRemoved(touchId: Int64)
+        /// `KIOSK_TOUCH_LIFT_LOST` (an addition): finger `fingerId` of touch device `touchId` is no longer on the
+        /// panel, as the kernel keeps its fingers, and SDL never said it lifted (it lost the lift with events the
+        /// kernel dropped in a long frame). The kiosk notices and records it; the finger is cancelled.
+        case touchLiftLost(touchId: Int64, fingerId: Int64)
         /// `KIOSK_HEADSET` (an addition): a headphone jack reported a plug put in (`plugged`) or pulled out, as the
         /// kernel's input switch `SW_HEADPHONE_INSERT` says it.
         case headset(plugged: Bool)
@@ -134,6 +138,10 @@ extension EventLog {
             return .renderReset(device: type == "SDL_RENDER_DEVICE_RESET")
         case "KIOSK_TOUCH_DEVICE_REMOVED":
             return .touchDeviceRemoved(touchId: try f.integer("touchId", limit: Fields.idLimit))
+        case "KIOSK_TOUCH_LIFT_LOST":
+            return .touchLiftLost(
+                touchId: try f.integer("touchId", limit: Fields.idLimit),
+                fingerId: try f.integer("fingerId", limit: Fields.idLimit))
         case "KIOSK_HEADSET":
             return .headset(plugged: try f.optionalFlag("plugged"))
         default:

@@ -45,6 +45,10 @@ import TouchInput
             .key(down: false, key: "Escape", repeat: true),
             .window(event: "SDL_WINDOWEVENT_SIZE_CHANGED", data1: 1024, data2: 768),
             .quit,
+            .renderReset(device: true),
+            .touchDeviceRemoved(touchId: 7),
+            .touchLiftLost(touchId: 7, fingerId: 41),
+            .headset(plugged: true),
         ]
         for (i, e) in events.enumerated() { log.records.append(.init(timestamp: Double(i) * 16.5, event: e)) }
         let again = try EventLog.parse(log.encoded(), file: "x.jsonl")

@@ -21,11 +21,11 @@ import Testing
         }
         AppRig.run(app, from: 100, to: 300)
         #expect(app.scene.view.isTracking)
-        #expect(app.touchDevicesWithFingersDown == [1])
+        #expect(app.frame.fingersDown == [FingerKey(touchId: 1, fingerId: 7)])
         app.handle(.touchDeviceRemoved(touchId: 1), at: 300)
         AppRig.run(app, from: 300, to: 1500)
         #expect(!app.scene.view.isTracking && !app.scene.view.isDragging)
-        #expect(app.touchDevicesWithFingersDown.isEmpty)
+        #expect(app.frame.fingersDown.isEmpty)
         #expect(app.isAtRest)
         // The device back, under a new id: a drag scrolls.
         let before = app.scene.view.contentOffset.y
@@ -38,16 +38,21 @@ import Testing
         #expect(app.scene.view.contentOffset.y > before + 50)
     }
 
-    /// The touch that woke a blank screen is held by its gate until its lift: a device gone lets it go, so the
-    /// screen can blank again.
-    @Test func aHeldTouchIsLetGo() throws {
+    /// The touch that woke a blank screen is held by its gate until its lift: a device gone, or its lift lost
+    /// (`KIOSK_TOUCH_LIFT_LOST`), lets it go, so the screen can blank again.
+    @Test(arguments: [false, true]) func aHeldTouchIsLetGo(liftLost: Bool) throws {
         let app = try AppRig.app(extra: "\"blankAfterSeconds\": 1,", idleTimeout: 0)
         AppRig.run(app, from: 0, to: 1100)
         #expect(app.isBlanked)
         app.handle(Self.finger(.down, device: 1, 0.5, 0.5), at: 1200)
         AppRig.run(app, from: 1100, to: 3000)
         #expect(!app.isBlanked)
-        app.handle(.touchDeviceRemoved(touchId: 1), at: 3000)
+        // The SDL layer looks for the held finger too (else nothing would ever let it go, and every touch after
+        // it would be swallowed).
+        #expect(app.frame.fingersDown == [FingerKey(touchId: 1, fingerId: 7)])
+        app.handle(liftLost ? .touchLiftLost(touchId: 1, fingerId: 7) : .touchDeviceRemoved(touchId: 1), at: 3000)
+        #expect(app.frame.fingersDown.isEmpty)
+        #expect(!app.touches.isHolding)
         AppRig.run(app, from: 3000, to: 4100)
         #expect(app.isBlanked)
     }
@@ -89,5 +94,31 @@ import Testing
             in: Size(width: 100, height: 100))
         #expect(touches.filter { $0.kind == .down }.count == FingerKey.maximumDown)
         #expect(touches.filter { $0.kind == .up }.count == FingerKey.maximumDown)
+    }
+
+    /// Two fingers down, one of whose lift SDL lost (`KIOSK_TOUCH_LIFT_LOST`): that finger alone is cancelled,
+    /// and the other's lift ends the touch: the kiosk comes to rest.
+    @Test func aLiftLostCancelsItsFingerOnly() throws {
+        let app = try AppRig.app(scene: "menu")
+        func finger(_ phase: EventLog.FingerPhase, _ id: Int64, _ x: Double, _ y: Double, at t: Double) {
+            app.handle(.finger(phase, touchId: 3, fingerId: id, x: x, y: y, dx: 0, dy: 0, pressure: 1), at: t)
+        }
+        finger(.down, 1, 0.4, 0.5, at: 100)
+        finger(.down, 2, 0.6, 0.5, at: 101)
+        for i in 1...10 {
+            let d = Double(i) * 0.01
+            finger(.motion, 1, 0.4 - d, 0.5, at: 100 + Double(i) * 16)
+            finger(.motion, 2, 0.6 + d, 0.5, at: 101 + Double(i) * 16)
+        }
+        AppRig.run(app, from: 100, to: 300)
+        #expect(app.frame.fingersDown.count == 2)
+        #expect(app.scene.view.isTracking)
+        app.handle(.touchLiftLost(touchId: 3, fingerId: 1), at: 300)
+        #expect(app.frame.fingersDown == [FingerKey(touchId: 3, fingerId: 2)])
+        finger(.up, 2, 0.7, 0.5, at: 320)
+        AppRig.run(app, from: 300, to: 2000)
+        #expect(app.frame.fingersDown.isEmpty)
+        #expect(!app.scene.view.isTracking && !app.scene.view.isZooming)
+        #expect(app.isAtRest)
     }
 }

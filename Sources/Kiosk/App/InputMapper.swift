@@ -36,18 +36,15 @@ struct InputMapper {
         return InputEvent(kind, finger: id, at: p, time: now)
     }
 
-    /// Touch device `touchId` went away: each of its fingers still down, cancelled where it last was (as UIKit
+    /// The fingers `lost` (a device gone, a lift lost): each still down, cancelled where it last was (as UIKit
     /// cancels the touches of a gesture the system took).
-    mutating func cancelFingers(of touchId: Int64, at now: Double) -> [InputEvent] {
-        let keys = fingers.keys.filter { $0.touchId == touchId }.sorted { $0.fingerId < $1.fingerId }
+    mutating func cancelFingers(where lost: (FingerKey) -> Bool, at now: Double) -> [InputEvent] {
+        let keys = fingers.keys.filter(lost).sorted { ($0.touchId, $0.fingerId) < ($1.touchId, $1.fingerId) }
         return keys.compactMap { key in
             guard let finger = fingers.removeValue(forKey: key) else { return nil }
             return InputEvent(.cancel, finger: finger.id, at: finger.point, time: now)
         }
     }
-
-    /// The touch devices with a finger down now.
-    var touchDevicesWithFingersDown: Set<Int64> { Set(fingers.keys.map(\.touchId)) }
 
     /// A Ctrl or Shift key went down or up.
     mutating func control(_ key: String, down: Bool) {

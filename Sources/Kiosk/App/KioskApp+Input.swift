@@ -35,9 +35,9 @@ extension KioskApp {
             }
             return
         }
-        if case .touchDeviceRemoved(let touchId) = event {
-            touches.release(touchId: touchId)
-            for e in input.cancelFingers(of: touchId, at: now) { scene.controller.handle(e) }
+        if let lost = Self.fingersLost(by: event) {
+            touches.release(where: lost)
+            for e in input.cancelFingers(where: lost, at: now) { scene.controller.handle(e) }
             return
         }
         if gate(event) {
@@ -91,14 +91,25 @@ extension KioskApp {
             if plugged { beginAudioIfAsked(event) } else { access.stopAudio(sink: sink) }
         case .quit:
             quitRequested = true
-        case .renderReset, .touchDeviceRemoved:
+        case .renderReset, .touchDeviceRemoved, .touchLiftLost:
             // The SDL layer's (its textures), and taken above.
             break
         }
     }
 
-    /// The touch devices with a finger down now (the SDL layer looks whether they are still there).
-    public var touchDevicesWithFingersDown: Set<Int64> { input.touchDevicesWithFingersDown }
+    /// The fingers down now, the scene's and a gate's (the SDL layer looks whether they are still on their panel
+    /// and their device still there: a held touch never lifted would swallow every touch after it).
+    public var fingersDown: Set<FingerKey> { Set(input.fingers.keys).union(touches.fingers) }
+
+    /// The fingers a device gone (`KIOSK_TOUCH_DEVICE_REMOVED`) or a lift lost (`KIOSK_TOUCH_LIFT_LOST`) ends, as
+    /// UIKit cancels the touches the system lost; nil for any other event.
+    static func fingersLost(by event: EventLog.Event) -> ((FingerKey) -> Bool)? {
+        switch event {
+        case .touchDeviceRemoved(let touchId): return { $0.touchId == touchId }
+        case .touchLiftLost(let touchId, let fingerId): return { $0 == FingerKey(touchId: touchId, fingerId: fingerId) }
+        default: return nil
+        }
+    }
 
     /// The gates an input passes before the scene, in order: a touch already held, a blank screen (the input
     /// wakes it), the attract loop (the input ends it), a scene change running. True when one took it.

@@ -1,3 +1,4 @@
+import EventLog
 import ScrollEngine
 
 /// What the kiosk is after a step, as its host reads it (`KioskApp.step(to:)`, `KioskApp.frame`): the time, the
@@ -26,8 +27,9 @@ public struct KioskFrame {
     /// When the kiosk's own timers next have something to do (blanking, the idle reset, the hours), on its
     /// clock; said for a frame that needs no next one (a moving kiosk draws the next frame anyway).
     public var nextDeadline: Double?
-    /// The touch devices with a finger down (the host looks whether they are still there).
-    public var touchDevicesWithFingersDown: Set<Int64>
+    /// The fingers down, the scene's and a gate's (the host looks whether they are still on their panel, and
+    /// their devices still there).
+    public var fingersDown: Set<FingerKey>
     /// The pictures coming next: the attract loop's, a carousel's pages a swipe away.
     public var upcomingPictures: [String]
     /// A list's thumbnails a screen ahead in the direction it scrolls, and where a fling comes to rest, asked for
@@ -54,7 +56,7 @@ extension KioskApp {
         return KioskFrame(
             now: now, scene: scene, transition: transition, outgoing: outgoing, sceneSize: sceneSize,
             needsFrame: needsFrame, isAtRest: isAtRest, isBlanked: isBlanked, quitRequested: quitRequested,
-            nextDeadline: needsFrame ? nil : nextDeadline, touchDevicesWithFingersDown: touchDevicesWithFingersDown,
+            nextDeadline: needsFrame ? nil : nextDeadline, fingersDown: fingersDown,
             upcomingPictures: upcomingImagePaths + scene.nearbyImagePaths,
             upcomingThumbnails: scene.upcomingThumbnails, wall: wallTime, hasEvents: !sink.events.isEmpty,
             speechVolumeDB: access.volumeDB, displayScale: traits.displayScale,

@@ -31,8 +31,11 @@ struct TouchGate {
         return true
     }
 
-    /// Touch device `touchId` went away: its held fingers are let go (no lift will come for them).
-    mutating func release(touchId: Int64) { held = held.filter { $0.key.touchId != touchId } }
+    /// The fingers held (not the mouse).
+    var fingers: Set<FingerKey> { Set(held.keys.filter { $0 != Self.mouse }) }
+
+    /// Fingers whose device went away or whose lift was lost are let go (no lift will come for them).
+    mutating func release(where lost: (FingerKey) -> Bool) { held = held.filter { !lost($0.key) } }
 
     /// Whether `event` is part of a held touch: while one is held every finger is (another finger put down
     /// joins it, up to `FingerKey.maximumDown`), and the mouse's button; a touch is let go when its finger or the

@@ -237,28 +237,52 @@ final class FrameLoop {
     func pollSDL(at t: Double) -> Bool {
         var any = false
         var e = SDL_Event()
+        // Devices SDL took in a pump of its own (the idle wait pumps before it sleeps) are read before their events.
+        refreshTouchTimes()
         while SDL_PollEvent(&e) != 0 {
             handleSDL(e, at: t)
             any = true
         }
-        return noticeRemovedTouchDevices(at: t) || any
+        // A device SDL took in this pump (plugged in) is read for its times at once, not at the next turn: the
+        // kiosk may sleep first, and the touch that wakes it would come without its kernel time.
+        refreshTouchTimes()
+        if let n = waiter.touchTimes?.dropsToSay(at: t) {
+            log(
+                .warning,
+                "touch: the kernel dropped a touch device's events \(n) time(s): a frame outlasted its buffer, and touches in it were lost"
+            )
+        }
+        let lost = noticeLostTouches(at: t)
+        // Said here, with the drops, every turn: not only while fingers are down, when the lost ones are looked for.
+        if let n = waiter.touchTimes?.lostLiftsToSay(at: t) {
+            log(.warning, "touch: \(n) finger(s) left the panel and SDL lost their lift: they are cancelled")
+        }
+        return lost || any
     }
 
-    /// A touch device that went away with fingers down (unplugged, the panel powered off) sends no lift: while
-    /// live fingers are down, SDL's devices are looked at, and the fingers of one that is gone are cancelled
-    /// (`KIOSK_TOUCH_DEVICE_REMOVED`, recorded like any input). Not while replaying: the replay's devices are
-    /// not this machine's.
-    func noticeRemovedTouchDevices(at t: Double) -> Bool {
+    /// The kernel's times read from SDL's touch devices as they are now (not while replaying: the replay's
+    /// devices are not this machine's).
+    func refreshTouchTimes() {
+        if replay.isEmpty { waiter.touchTimes?.refresh(touchIds: TouchTimes.sdlTouchIds()) }
+    }
+
+    /// Fingers down whose lift will never come, cancelled (recorded like any input). While live fingers are down,
+    /// after SDL read its devices: a touch device that went away with fingers down (unplugged, the panel powered
+    /// off) sends no lift (`KIOSK_TOUCH_DEVICE_REMOVED`); a finger no longer on its panel whose lift SDL lost
+    /// (`KIOSK_TOUCH_LIFT_LOST`, `LiftWatch`). Not while replaying: the replay's devices are not this machine's.
+    func noticeLostTouches(at t: Double) -> Bool {
         guard replay.isEmpty else { return false }
-        let down = shown.touchDevicesWithFingersDown
+        let down = shown.fingersDown
         guard !down.isEmpty else { return false }
-        let present = Set((0..<SDL_GetNumTouchDevices()).map { Int64(SDL_GetTouchDevice($0)) })
-        let gone = down.subtracting(present)
+        let present = Set(TouchTimes.sdlTouchIds())
+        let gone = Set(down.map(\.touchId)).subtracting(present)
         for touchId in gone.sorted() {
             log(.warning, "touch device \(touchId) went away with fingers down: they are cancelled")
             deliver(.touchDeviceRemoved(touchId: touchId), at: t)
         }
-        return !gone.isEmpty
+        let lost = waiter.touchTimes?.liftsLost(down: down.filter { !gone.contains($0.touchId) }, at: t) ?? []
+        for key in lost { deliver(.touchLiftLost(touchId: key.touchId, fingerId: key.fingerId), at: t) }
+        return !gone.isEmpty || !lost.isEmpty
     }
 
     func handleSDL(_ e: SDL_Event, at t: Double) {
@@ -271,6 +295,9 @@ final class FrameLoop {
             return
         }
         guard let event = logEvent(e) else { return }
+        if case .finger = event, let times = waiter.touchTimes, replay.isEmpty {
+            return deliver(event, at: times.time(of: e.tfinger, type: e.type, kioskNow: now(), floor: app.now, t: t))
+        }
         if case .window(let name, _, _) = event, name == "SDL_WINDOWEVENT_SIZE_CHANGED" {
             let size = display.refreshSize()
             deliver(.window(event: name, data1: Int(size.width), data2: Int(size.height)), at: t)

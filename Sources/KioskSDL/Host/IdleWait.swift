@@ -44,9 +44,17 @@ final class IdleWait {
     /// `FrameLoop.maximumSleepMs`).
     let folderWatch: Int32
 
-    init(usesSDLWait: Bool, watching folder: String? = nil, devices: @escaping () -> [String]) {
+    /// The kernel's times of SDL's touches, where SDL reads evdev itself (kmsdrm): its devices are this
+    /// waiter's, read a third time.
+    let touchTimes: TouchTimes?
+
+    init(
+        usesSDLWait: Bool, watching folder: String? = nil, touchTimes: TouchTimes? = nil,
+        devices: @escaping () -> [String]
+    ) {
         self.usesSDLWait = usesSDLWait
         self.devices = devices
+        self.touchTimes = touchTimes
         var watch: Int32 = -1
         if let folder {
             watch = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -81,7 +89,7 @@ final class IdleWait {
         }
         if driver == "x11" || driver == "wayland" { return IdleWait(usesSDLWait: true, devices: { [] }) }
         guard driver == "kmsdrm" else { return IdleWait(usesSDLWait: false, devices: { [] }) }
-        return IdleWait(usesSDLWait: false, watching: "/dev/input") {
+        return IdleWait(usesSDLWait: false, watching: "/dev/input", touchTimes: TouchTimes()) {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/input")) ?? []
             return names.filter { $0.hasPrefix("event") }.sorted().map { "/dev/input/" + $0 }
         }
