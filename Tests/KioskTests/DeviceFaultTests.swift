@@ -53,6 +53,9 @@ import Testing
         app.handle(liftLost ? .touchLiftLost(touchId: 1, fingerId: 7) : .touchDeviceRemoved(touchId: 1), at: 3000)
         #expect(app.frame.fingersDown.isEmpty)
         #expect(!app.touches.isHolding)
+        // A motion SDL still sends under the let-go finger's id is not a new touch.
+        app.handle(Self.finger(.motion, device: 1, 0.5, 0.4), at: 3010)
+        #expect(app.frame.fingersDown.isEmpty)
         AppRig.run(app, from: 3000, to: 4100)
         #expect(app.isBlanked)
     }
@@ -120,5 +123,33 @@ import Testing
         #expect(app.frame.fingersDown.isEmpty)
         #expect(!app.scene.view.isTracking && !app.scene.view.isZooming)
         #expect(app.isAtRest)
+    }
+
+    /// SDL may go on sending a finger whose lift it lost (its slot taken again in the kernel's overflow): once
+    /// cancelled, those motions start no new touch (they restarted one, cancelled again a quarter second later,
+    /// over and over), and the finger's next down is a touch as any.
+    @Test func aCancelledFingersLaterMotionsAreNotATouch() throws {
+        let app = try AppRig.app(scene: "menu", idleTimeout: 0)
+        func drag(_ from: Double, at t: Double, down: Bool, up: Bool) {
+            if down { app.handle(Self.finger(.down, device: 1, 0.5, from), at: t) }
+            for i in 1...10 {
+                app.handle(Self.finger(.motion, device: 1, 0.5, from - Double(i) * 0.03), at: t + Double(i) * 16)
+            }
+            if up { app.handle(Self.finger(.up, device: 1, 0.5, from - 0.3), at: t + 176) }
+        }
+        drag(0.8, at: 100, down: true, up: false)
+        AppRig.run(app, from: 100, to: 300)
+        app.handle(.touchLiftLost(touchId: 1, fingerId: 7), at: 300)
+        AppRig.run(app, from: 300, to: 1500)
+        #expect(app.isAtRest)
+        let rested = app.scene.view.contentOffset.y
+        drag(0.8, at: 1500, down: false, up: true)
+        AppRig.run(app, from: 1500, to: 2500)
+        #expect(app.frame.fingersDown.isEmpty)
+        #expect(app.scene.view.contentOffset.y == rested)
+        #expect(app.isAtRest)
+        drag(0.8, at: 2500, down: true, up: true)
+        AppRig.run(app, from: 2500, to: 2800)
+        #expect(app.scene.view.contentOffset.y > rested + 50)
     }
 }

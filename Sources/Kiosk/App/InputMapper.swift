@@ -15,6 +15,11 @@ struct InputMapper {
     var controlKeys = 0
     /// How many Shift keys are held (Shift+Tab goes back).
     var shiftKeys = 0
+    /// Fingers cancelled while down (a lift lost, a device gone), oldest first, `FingerKey.maximumDown` at most:
+    /// SDL may go on sending a finger whose lift it lost, and those motions are not a new touch. Nothing more of
+    /// such a finger reaches the scene until its next down, as UIKit sends nothing more for a cancelled touch;
+    /// its up only forgets it.
+    var lost: [FingerKey] = []
 
     /// The mouse's finger id for the gesture controller (touches count up from 1, so it is never one of theirs).
     static let mouseFinger = Int64.min
@@ -26,6 +31,10 @@ struct InputMapper {
         rotation: Rotation,
         sceneSize: Size, at now: Double
     ) -> InputEvent? {
+        if let i = lost.firstIndex(of: key) {
+            if phase != .motion { lost.remove(at: i) }
+            if phase != .down { return nil }
+        }
         if fingers[key] == nil, phase != .up, fingers.count >= FingerKey.maximumDown { return nil }
         let n = rotation.toScene(calibration.apply(Point(x: x, y: y)))
         let p = Point(x: n.x * sceneSize.width, y: n.y * sceneSize.height)
@@ -40,10 +49,18 @@ struct InputMapper {
     /// cancels the touches of a gesture the system took).
     mutating func cancelFingers(where lost: (FingerKey) -> Bool, at now: Double) -> [InputEvent] {
         let keys = fingers.keys.filter(lost).sorted { ($0.touchId, $0.fingerId) < ($1.touchId, $1.fingerId) }
+        forget(keys)
         return keys.compactMap { key in
             guard let finger = fingers.removeValue(forKey: key) else { return nil }
             return InputEvent(.cancel, finger: finger.id, at: finger.point, time: now)
         }
+    }
+
+    /// Fingers whose further motions and lift are not the scene's (`lost`): cancelled here or let go by a gate.
+    mutating func forget(_ keys: [FingerKey]) {
+        lost.removeAll { keys.contains($0) }
+        lost.append(contentsOf: keys)
+        lost.removeFirst(max(0, lost.count - FingerKey.maximumDown))
     }
 
     /// A Ctrl or Shift key went down or up.

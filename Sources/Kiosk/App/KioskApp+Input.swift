@@ -36,7 +36,7 @@ extension KioskApp {
             return
         }
         if let lost = Self.fingersLost(by: event) {
-            touches.release(where: lost)
+            input.forget(touches.release(where: lost))
             for e in input.cancelFingers(where: lost, at: now) { scene.controller.handle(e) }
             return
         }

@@ -34,8 +34,16 @@ struct TouchGate {
     /// The fingers held (not the mouse).
     var fingers: Set<FingerKey> { Set(held.keys.filter { $0 != Self.mouse }) }
 
-    /// Fingers whose device went away or whose lift was lost are let go (no lift will come for them).
-    mutating func release(where lost: (FingerKey) -> Bool) { held = held.filter { !lost($0.key) } }
+    /// Fingers whose device went away or whose lift was lost are let go (no lift will come for them); the
+    /// fingers let go, in order.
+    @discardableResult
+    mutating func release(where lost: (FingerKey) -> Bool) -> [FingerKey] {
+        let gone = held.keys.filter { $0 != Self.mouse && lost($0) }.sorted {
+            ($0.touchId, $0.fingerId) < ($1.touchId, $1.fingerId)
+        }
+        held = held.filter { !lost($0.key) }
+        return gone
+    }
 
     /// Whether `event` is part of a held touch: while one is held every finger is (another finger put down
     /// joins it, up to `FingerKey.maximumDown`), and the mouse's button; a touch is let go when its finger or the
