@@ -136,9 +136,11 @@ final class TouchTimes {
         (0..<max(0, SDL_GetNumTouchDevices())).map { Int64(SDL_GetTouchDevice($0)) }
     }
 
+    /// What a read brings, kept for every read (it runs once a turn while fingers move).
+    private var records = [kiosk_touch_time](repeating: kiosk_touch_time(), count: 1024)
+
     /// Reads what every device holds; a device gone is let go (opened again if SDL still has it).
     func read() {
-        var records = [kiosk_touch_time](repeating: kiosk_touch_time(), count: 1024)
         // A full buffer leaves the rest in the kernel: read again until less came.
         let full = records.count - Int(KIOSK_TOUCH_READ_ROOM)
         for id in Array(devices.keys) {
