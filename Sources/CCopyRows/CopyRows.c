@@ -27,6 +27,87 @@ static void stream_row(uint8_t *d, const uint8_t *s, size_t n) {
     memcpy(d, s, n);
 }
 
+/// Where a row of a batch stands: its pieces' sources, one after the other on the screen.
+typedef struct {
+    const uint8_t *const *src;
+    const size_t *len;
+    int piece;
+    size_t offset;
+} cursor;
+
+/// The next `n` bytes of the row into `d`: whole pixels (4 bytes), a few at a time (a line's part at most, where
+/// a call of memcpy would cost more than the copy).
+static void take(cursor *c, uint8_t *d, size_t n) {
+    while (n) {
+        size_t k = c->len[c->piece] - c->offset;
+        if (k > n) k = n;
+        const uint8_t *s = c->src[c->piece] + c->offset;
+        size_t i = 0;
+        for (; i + 4 <= k; i += 4) {
+            uint32_t v;
+            __builtin_memcpy(&v, s + i, 4);
+            __builtin_memcpy(d + i, &v, 4);
+        }
+        for (; i < k; i++) d[i] = s[i];
+        d += k;
+        n -= k;
+        c->offset += k;
+        if (c->offset == c->len[c->piece]) {
+            c->piece++;
+            c->offset = 0;
+        }
+    }
+}
+
+/// One screen row made of `count` pieces side by side (`src[i]`, `len[i]` bytes each) with non-temporal stores
+/// in whole 64-byte lines, as `stream_row` makes one: a line where two pieces meet is put together first, so
+/// that only the row's own ends are written through the cache.
+static void stream_pieces(uint8_t *d, const uint8_t *const *src, const size_t *len, int count) {
+    size_t n = 0;
+    for (int i = 0; i < count; i++) n += len[i];
+    cursor c = {src, len, 0, 0};
+    size_t head = (64 - ((uintptr_t)d & 63)) & 63;
+    if (head > n) head = n;
+    take(&c, d, head);
+    d += head;
+    n -= head;
+    uint8_t joined[64] __attribute__((aligned(16)));
+    for (; n >= 64; n -= 64, d += 64) {
+        const uint8_t *s;
+        if (c.len[c.piece] - c.offset >= 64) {
+            s = c.src[c.piece] + c.offset;
+            c.offset += 64;
+            if (c.offset == c.len[c.piece]) {
+                c.piece++;
+                c.offset = 0;
+            }
+        } else {
+            take(&c, joined, 64);
+            s = joined;
+        }
+        block16 a, b, e, f;
+        memcpy(&a, s, 16);
+        memcpy(&b, s + 16, 16);
+        memcpy(&e, s + 32, 16);
+        memcpy(&f, s + 48, 16);
+        __builtin_nontemporal_store(a, (block16 *)d);
+        __builtin_nontemporal_store(b, (block16 *)(d + 16));
+        __builtin_nontemporal_store(e, (block16 *)(d + 32));
+        __builtin_nontemporal_store(f, (block16 *)(d + 48));
+    }
+    take(&c, d, n);
+}
+
+static void fence(void) {
+    // Non-temporal stores are ordered with nothing else until a fence: the presenting code (another thread, the
+    // X server) must see them.
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_sfence();
+#else
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
+}
+
 void kiosk_copy_rows(void *dst, ptrdiff_t dstPitch, const void *src, ptrdiff_t srcPitch, size_t rowBytes,
                      size_t rows, int stream) {
     uint8_t *d = dst;
@@ -37,13 +118,62 @@ void kiosk_copy_rows(void *dst, ptrdiff_t dstPitch, const void *src, ptrdiff_t s
         else
             memcpy(d, s, rowBytes);
     }
-    // Non-temporal stores are ordered with nothing else until a fence: the presenting code (another thread, the
-    // X server) must see them.
-    if (stream) {
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_sfence();
-#else
-        __atomic_thread_fence(__ATOMIC_SEQ_CST);
-#endif
+    if (stream) fence();
+}
+
+/// Pieces put together into one streamed row at most.
+#define RUN 32
+
+void kiosk_copy_pieces(const kiosk_copy_piece *pieces, int count, int stream, int *active) {
+    if (count <= 0) return;
+    int top = pieces[0].top, bottom = pieces[0].top + pieces[0].rows;
+    for (int i = 1; i < count; i++) {
+        if (pieces[i].top < top) top = pieces[i].top;
+        if (pieces[i].top + pieces[i].rows > bottom) bottom = pieces[i].top + pieces[i].rows;
     }
+    // The pieces that write screen row y, in the batch's order; refreshed where one starts or ends.
+    int n = 0, next = top;
+    for (int y = top; y < bottom; y++) {
+        if (y == next) {
+            n = 0;
+            next = bottom;
+            for (int i = 0; i < count; i++) {
+                const kiosk_copy_piece *p = &pieces[i];
+                int end = p->top + p->rows;
+                if (p->top <= y && y < end) {
+                    active[n++] = i;
+                    if (end < next) next = end;
+                } else if (p->top > y && p->top < next) {
+                    next = p->top;
+                }
+            }
+        }
+        if (!stream) {
+            for (int k = 0; k < n; k++) {
+                const kiosk_copy_piece *p = &pieces[active[k]];
+                ptrdiff_t r = y - p->top;
+                memcpy((uint8_t *)p->dst + r * p->dstPitch, (const uint8_t *)p->src + r * p->srcPitch, p->rowBytes);
+            }
+            continue;
+        }
+        // Streamed: the pieces that meet end to end on the screen (a row of tiles, left to right) as one row.
+        const uint8_t *src[RUN];
+        size_t len[RUN];
+        for (int k = 0; k < n;) {
+            const kiosk_copy_piece *p = &pieces[active[k]];
+            uint8_t *start = (uint8_t *)p->dst + (y - p->top) * p->dstPitch;
+            uint8_t *end = start;
+            int m = 0;
+            for (; k < n && m < RUN; k++, m++) {
+                const kiosk_copy_piece *q = &pieces[active[k]];
+                uint8_t *d = (uint8_t *)q->dst + (y - q->top) * q->dstPitch;
+                if (d != end) break;
+                src[m] = (const uint8_t *)q->src + (y - q->top) * q->srcPitch;
+                len[m] = q->rowBytes;
+                end = d + q->rowBytes;
+            }
+            stream_pieces(start, src, len, m);
+        }
+    }
+    if (stream) fence();
 }

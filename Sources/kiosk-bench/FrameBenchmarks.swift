@@ -146,7 +146,8 @@ func pinching(seconds: Double) -> [(Double, EventLog.Event)] {
 /// session per rotation of `rotations`, drawn side by side (a frame of each in turn, so both see the same
 /// machine).
 func mapFrames(
-    zoom: Double?, rotations: [Rotation], gesture: [(Double, EventLog.Event)], manifest: String = demoManifest
+    zoom: Double?, rotations: [Rotation], gesture: [(Double, EventLog.Event)], manifest: String = demoManifest,
+    inspect: (HeadlessSession) -> Void = { _ in }
 ) -> [Double] {
     let sessions = rotations.map { rotation in
         let session: HeadlessSession
@@ -191,6 +192,7 @@ func mapFrames(
             times[i].append(Double(s) * 1000 + Double(atto) / 1e15)
         }
     }
+    sessions.forEach(inspect)
     return times.map(median)
 }
 

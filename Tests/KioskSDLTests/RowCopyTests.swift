@@ -33,6 +33,60 @@ import Testing
     }
 }
 
+/// A batch of copies (`kiosk_copy_pieces`), made screen row by screen row and, streamed, with the pieces that
+/// meet on a row put together: the bytes of each piece's `kiosk_copy_rows` in turn, for pieces side by side (a
+/// row of tiles), apart, of any alignment and length, and overlapping (the later piece's pixels stay).
+@Test func aBatchIsTheBytesOfItsCopiesOneAfterAnother() {
+    var generator = SplitMix(seed: 0xBA7C_4ED)
+    let pitch = 1000
+    let height = 60
+    let source = (0..<(pitch * 80)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    for round in 0..<200 {
+        // A row of tiles side by side (a pan's), then pieces anywhere.
+        var pieces: [(x: Int, y: Int, width: Int, rows: Int, from: Int)] = []
+        var x = Int.random(in: 0...70, using: &generator)
+        let y = Int.random(in: 0...20, using: &generator)
+        while x < 900 {
+            let w = Int.random(in: 1...300, using: &generator)
+            pieces.append((x, y, min(w, 960 - x), Int.random(in: 1...30, using: &generator), 0))
+            x += w
+        }
+        for _ in 0..<Int.random(in: 0...4, using: &generator) {
+            let px = Int.random(in: 0...900, using: &generator)
+            pieces.append(
+                (
+                    px, Int.random(in: 0...50, using: &generator), Int.random(in: 0...(960 - px), using: &generator),
+                    Int.random(in: 0...9, using: &generator), 0
+                ))
+        }
+        pieces = pieces.map { p in (p.x, p.y, p.width, p.rows, Int.random(in: 0...(pitch * 10), using: &generator)) }
+        for stream: Int32 in [0, 1] {
+            var one = [UInt8](repeating: 0xEE, count: pitch * (height + 30))
+            var batch = one
+            source.withUnsafeBytes { s in
+                one.withUnsafeMutableBytes { t in
+                    for p in pieces {
+                        kiosk_copy_rows(
+                            t.baseAddress! + p.y * pitch + p.x, pitch, s.baseAddress! + p.from, 977, p.width, p.rows,
+                            stream)
+                    }
+                }
+                batch.withUnsafeMutableBytes { t in
+                    let list = pieces.map { p in
+                        kiosk_copy_piece(
+                            dst: t.baseAddress! + p.y * pitch + p.x, src: s.baseAddress! + p.from, dstPitch: pitch,
+                            srcPitch: 977, rowBytes: p.width, top: Int32(p.y), rows: Int32(p.rows))
+                    }
+                    var scratch = [Int32](repeating: 0, count: list.count)
+                    kiosk_copy_pieces(list, Int32(list.count), stream, &scratch)
+                }
+            }
+            let differing = zip(one, batch).filter { $0 != $1 }.count
+            #expect(differing == 0, "round \(round), stream \(stream): \(differing) bytes differ")
+        }
+    }
+}
+
 /// In `SDLEventTests`' serialized suite: SDL's state is the process's.
 extension SDLEventTests {
     /// The software renderer's plain copies made by `RowCopy` (by memcpy or streamed, whichever the machine
@@ -99,6 +153,35 @@ extension SDLEventTests {
                     differing == 0,
                     "\(method): \(source) to \(destination) under \(String(describing: clip)): \(differing) pixels")
             }
+            // A batch (a picture's tiles): pieces side by side, apart, across the edges, one over another, made
+            // together at the batch's end, under a clip and without one.
+            let pieces: [(SDL_Rect, SDL_Rect)] = [
+                (SDL_Rect(x: 7, y: 5, w: 101, h: 90), SDL_Rect(x: -3, y: -10, w: 101, h: 90)),
+                (SDL_Rect(x: 200, y: 100, w: 150, h: 90), SDL_Rect(x: 98, y: -10, w: 150, h: 90)),
+                (SDL_Rect(x: 0, y: 0, w: 120, h: 77), SDL_Rect(x: 248, y: -10, w: 120, h: 77)),
+                (SDL_Rect(x: 31, y: 200, w: 300, h: 99), SDL_Rect(x: 10, y: 150, w: 300, h: 99)),
+                (SDL_Rect(x: 1, y: 1, w: 50, h: 50), SDL_Rect(x: 40, y: 60, w: 50, h: 50)),
+            ]
+            for clip in [nil, SDL_Rect(x: 21, y: 30, w: 201, h: 177)] {
+                let sdl = screen(clip: clip) {
+                    for (s, d) in pieces {
+                        var s = s
+                        var d = d
+                        SDL_RenderCopy(renderer, texture, &s, &d)
+                    }
+                }
+                let ours = screen(clip: clip) {
+                    rows.batch {
+                        for (s, d) in pieces where !rows.copy(texture, s, d) {
+                            var s = s
+                            var d = d
+                            SDL_RenderCopy(renderer, texture, &s, &d)
+                        }
+                    }
+                }
+                let differing = zip(ours, sdl).filter { $0 != $1 }.count
+                #expect(differing == 0, "\(method): a batch under \(String(describing: clip)): \(differing) pixels")
+            }
         }
         rows.calibration.choose(.streamed)
         let whole = SDL_Rect(x: 0, y: 0, w: 100, h: 100)
@@ -133,15 +216,35 @@ extension SDLEventTests {
     }
 }
 
-/// The measurement at start times each way of copying a screen and takes the fastest; what it found is one line.
-@Test func theCopyMeasuredFastestIsTheOneUsed() {
-    let timings = CopyCalibration.measure(
-        width: 64, height: 48, format: SDL_PIXELFORMAT_XRGB8888.rawValue, rounds: 2)
-    #expect(Set(timings.keys) == Set(CopyMethod.allCases))
-    #expect(timings.values.allSatisfy { $0 >= 0 && $0.isFinite })
-    #expect(CopyCalibration.fastest([.memcpy: 0.9, .streamed: 0.6, .sdl: 0.8]) == .streamed)
-    #expect(CopyCalibration.fastest([.memcpy: 0.5, .streamed: 0.6, .sdl: 0.8]) == .memcpy)
+/// The measurement, in the frames: the first large batches take memcpy and streamed in turn; once each has had
+/// its trials, the one with the fastest batch per byte makes every copy; small batches are neither timed nor
+/// tried (streamed, as before the measurement); what it found is one line.
+@Test func theCopyMeasuredFastestInTheFirstFramesIsTheOneUsed() {
+    let big = CopyCalibration.measuredBytes
+    for (fast, slow) in [(CopyMethod.memcpy, CopyMethod.streamed), (.streamed, .memcpy)] {
+        let c = CopyCalibration(environment: [:])
+        #expect(c.method(for: big / 2) == .streamed, "a small batch before the choice")
+        var tried: [CopyMethod] = []
+        for _ in 0..<(2 * CopyCalibration.trials) {
+            let m = c.method(for: big)
+            tried.append(m)
+            #expect(c.measured == nil)
+            c.record(m, bytes: big / 2, ms: 0.01)  // small: not counted
+            // The fast one's best batch is twice the bytes in less than twice the time of the slow one's.
+            c.record(m, bytes: m == fast ? 2 * big : big, ms: m == fast ? 1.5 : 1.0)
+        }
+        #expect(Set(tried) == Set(CopyMethod.candidates), "each candidate tried")
+        #expect(tried.filter { $0 == .memcpy }.count == CopyCalibration.trials)
+        #expect(c.measured == fast, "\(fast) copied a byte fastest")
+        #expect(c.method(for: big) == fast && c.method(for: 10) == fast)
+        c.record(slow, bytes: big, ms: 0.001)
+        #expect(c.measured == fast, "the choice is made once")
+    }
+    let named = CopyCalibration(environment: [CopyCalibration.override: "sdl"])
+    #expect(named.measured == .sdl && named.method(for: CopyCalibration.measuredBytes) == .sdl)
+    #expect(CopyCalibration(environment: [CopyCalibration.override: "fast"]).measured == nil, "not a method: measured")
+    #expect(CopyCalibration.fastest([.memcpy: 0.9, .streamed: 0.6]) == .streamed)
     #expect(CopyCalibration.fastest([:]) == .streamed, "nothing measured: as before the measurement")
-    let line = CopyCalibration.describe([.memcpy: 0.5, .streamed: 0.6, .sdl: 0.8], width: 1920, height: 1080)
-    #expect(line.contains("by memcpy") && line.contains("streamed 0.60 ms") && line.contains("1920x1080"))
+    let line = CopyCalibration.describe([.memcpy: 0.5, .streamed: 0.6])
+    #expect(line.contains("by memcpy") && line.contains("streamed 4.75 ms") && line.contains("1920x1080"))
 }

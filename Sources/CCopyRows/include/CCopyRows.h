@@ -7,4 +7,23 @@
 /// copy that is drawn over next (a label's) should keep its pixels in cache (`stream` 0: memcpy).
 void kiosk_copy_rows(void *dst, ptrdiff_t dstPitch, const void *src, ptrdiff_t srcPitch, size_t rowBytes,
                      size_t rows, int stream);
+
+/// One rectangle of a batch (`kiosk_copy_pieces`): `rows` rows of `rowBytes` bytes from `src` to `dst`, the
+/// destination's first row being row `top` of the screen.
+typedef struct {
+    void *dst;
+    const void *src;
+    ptrdiff_t dstPitch;
+    ptrdiff_t srcPitch;
+    size_t rowBytes;
+    int top;
+    int rows;
+} kiosk_copy_piece;
+
+/// Copies every piece of `pieces`, the same bytes as `kiosk_copy_rows` of each in turn where no two pieces write
+/// the same pixel, but screen row by screen row: a row of the screen is written whole, left to right, before the
+/// next, reading each piece's rows in order, as one large copy would (a grid of tiles copied tile by tile walks
+/// the screen in columns, a new page every row). `scratch` holds `count` ints. Where pieces overlap, each row
+/// is written in the pieces' order, so the last piece's pixels are the ones that stay.
+void kiosk_copy_pieces(const kiosk_copy_piece *pieces, int count, int stream, int *scratch);
 #endif

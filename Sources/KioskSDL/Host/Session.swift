@@ -10,6 +10,16 @@ public final class HeadlessSession {
     let renderer: Renderer
     let pipeline: FramePipeline
 
+    /// How this session's plain copies are made, once measured (`CopyCalibration`): the method, and each
+    /// candidate's fastest batch per 1920x1080 screen (ms). Nil before the measurement ends.
+    public var rowCopies: (choice: String, milliseconds: [String: Double])? {
+        guard let c = display.rowCopy?.calibration, let choice = c.measured else { return nil }
+        return (
+            choice.rawValue,
+            Dictionary(uniqueKeysWithValues: c.fastest.map { ($0.key.rawValue, $0.value * CopyCalibration.screenMiB) })
+        )
+    }
+
     /// Opens `manifestPath` on SDL's dummy driver at `width` x `height`, in scene `scene` (or home). Tiles
     /// load on worker threads unless `synchronous`.
     public init(

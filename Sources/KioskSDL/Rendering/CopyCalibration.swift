@@ -1,82 +1,80 @@
-import CCopyRows
-import CSDL2
 import Foundation
 
 /// How the software renderer's plain copies of a picture onto the screen are made (`RowCopy`): which is fastest
 /// depends on the machine (a CPU whose memory bandwidth is the limit gains a third by stores that bypass the
 /// cache; one whose is not loses to glibc's `memcpy`, which picks its method per CPU), so it is measured on the
-/// machine the kiosk runs on, at start, not assumed.
+/// machine the kiosk runs on, not assumed.
 enum CopyMethod: String, Sendable, CaseIterable {
     /// glibc's `memcpy`, row by row.
     case memcpy
     /// Rows stored past the cache (non-temporal stores) for a copy of `RowCopy.streamedBytes` or more.
     case streamed
-    /// SDL's own blit (`SDL_BlitCopy`).
+    /// SDL's own blit (`SDL_BlitCopy`): only where `KIOSK_COPY` names it (it copies a row as `memcpy` does at
+    /// best, and where the rows are not aligned with an 8-byte MMX loop, half as fast).
     case sdl
+
+    /// The methods the kiosk measures.
+    static let candidates: [CopyMethod] = [.memcpy, .streamed]
 }
 
-/// The measurement: each method copies a screen of pixels, from a source one pixel off the alignment (as a pan
-/// by whole pixels is three times in four), in alternating rounds; each method's fastest copy counts (what
-/// else ran meanwhile only slows a copy down). On a thread of its own, so the first frame does not wait; until
-/// it ends the copies stream, as they did before it.
-final class CopyCalibration: @unchecked Sendable {
-    private let lock = NSLock()
-    private var chosen: CopyMethod?
-    /// Chosen by `choose` (the environment, a test): the measurement does not replace it.
-    private var isForced = false
+/// The measurement, made in the frames themselves: the first large batches of copies (`measuredBytes` or more:
+/// a picture's screenful) take the candidates in turn, each timed; once each has had `trials`, the one with the
+/// fastest batch (per byte: what else ran meanwhile only slows a copy down) makes every copy from then on, and
+/// the choice is logged once. It costs no memory and no thread, and it times what the kiosk copies (its tiles,
+/// its screen, its pans), not a stand-in. The pixels are the same whichever method makes them.
+final class CopyCalibration {
+    /// The method in use once measured or named (nil before).
+    private(set) var measured: CopyMethod?
+    /// Each candidate's fastest batch so far, in milliseconds per MiB, and how many were timed.
+    private(set) var fastest: [CopyMethod: Double] = [:]
+    private var timed: [CopyMethod: Int] = [:]
+    private var turn = 0
 
-    /// The method measured fastest (`streamed` while the measurement runs).
-    var method: CopyMethod {
-        lock.lock()
-        defer { lock.unlock() }
-        return chosen ?? .streamed
-    }
-
-    /// The method, once measured (nil before).
-    var measured: CopyMethod? {
-        lock.lock()
-        defer { lock.unlock() }
-        return chosen
-    }
-
-    /// Rounds of the measurement: enough for each method's fastest to be its own, a few milliseconds in all.
-    static let rounds = 5
-
-    /// Uses `method` from now on, whatever a measurement finds.
-    func choose(_ method: CopyMethod) {
-        lock.lock()
-        chosen = method
-        isForced = true
-        lock.unlock()
-    }
+    /// Batches each candidate makes before the choice.
+    static let trials = 8
+    /// From how many bytes a batch is timed: a fraction of a screen is too short to time.
+    static let measuredBytes = 1 << 20
 
     /// The environment variable that names the method instead of measuring it (`memcpy`, `streamed`, `sdl`).
     static let override = "KIOSK_COPY"
 
-    /// Measures on a thread copies of `width` x `height` pixels of `format`, then logs the choice once; or takes
-    /// the method `KIOSK_COPY` names.
-    func start(
-        width: Int, height: Int, format: UInt32, environment: [String: String] = ProcessInfo.processInfo.environment
-    ) {
-        if let named = environment[Self.override] {
-            guard let method = CopyMethod(rawValue: named) else {
-                log(.warning, "\(Self.override)=\(named) is not memcpy, streamed or sdl; measuring instead")
-                return start(width: width, height: height, format: format, environment: [:])
-            }
-            choose(method)
-            log(.info, "copy: a picture's rows onto the screen by \(method.rawValue) (\(Self.override))")
+    /// Takes the method `KIOSK_COPY` names, if it names one (logged); a name it does not know is logged and
+    /// measured instead.
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        guard let named = environment[Self.override] else { return }
+        guard let method = CopyMethod(rawValue: named) else {
+            log(.warning, "\(Self.override)=\(named) is not memcpy, streamed or sdl; measuring instead")
             return
         }
-        let t = Thread { [self] in
-            SignalListener.leaveSignalsToTheMainThread()
-            let result = Self.measure(width: width, height: height, format: format, rounds: Self.rounds)
-            lock.lock()
-            if !isForced { chosen = Self.fastest(result) }
-            lock.unlock()
-            log(.info, Self.describe(result, width: width, height: height))
-        }
-        t.name = "kiosk-copy-calibration"
-        t.start()
+        choose(method)
+        log(.info, "copy: a picture's rows onto the screen by \(method.rawValue) (\(Self.override))")
+    }
+
+    /// Uses `method` from now on, whatever a measurement finds.
+    func choose(_ method: CopyMethod) { measured = method }
+
+    /// The method for a batch of `bytes`: the one chosen; else, for a batch large enough to time, the next
+    /// candidate to try; else streamed (as before any measurement).
+    func method(for bytes: Int) -> CopyMethod {
+        if let measured { return measured }
+        guard bytes >= Self.measuredBytes else { return .streamed }
+        return CopyMethod.candidates[turn % CopyMethod.candidates.count]
+    }
+
+    /// A batch of `bytes` made by `method` took `ms`: counted while measuring; the choice once every candidate
+    /// has had its trials (returned, for the log).
+    @discardableResult
+    func record(_ method: CopyMethod, bytes: Int, ms: Double) -> CopyMethod? {
+        guard measured == nil, bytes >= Self.measuredBytes, CopyMethod.candidates.contains(method) else { return nil }
+        let perMiB = ms * Double(1 << 20) / Double(bytes)
+        fastest[method] = min(fastest[method] ?? .infinity, perMiB)
+        timed[method, default: 0] += 1
+        turn += 1
+        guard CopyMethod.candidates.allSatisfy({ timed[$0, default: 0] >= Self.trials }) else { return nil }
+        let choice = Self.fastest(fastest)
+        measured = choice
+        log(.info, Self.describe(fastest))
+        return choice
     }
 
     /// The method of `timings` that took least (`streamed` if none was measured).
@@ -84,58 +82,15 @@ final class CopyCalibration: @unchecked Sendable {
         CopyMethod.allCases.filter { timings[$0] != nil }.min { timings[$0]! < timings[$1]! } ?? .streamed
     }
 
-    static func describe(_ timings: [CopyMethod: Double], width: Int, height: Int) -> String {
+    /// The log line of a choice: each candidate's fastest, per 1920x1080 screen (8 MB of pixels).
+    static func describe(_ timings: [CopyMethod: Double]) -> String {
         let each = CopyMethod.allCases.compactMap { m in
-            timings[m].map { "\(m.rawValue) \(String(format: "%.2f", $0)) ms" }
+            timings[m].map { "\(m.rawValue) \(String(format: "%.2f", $0 * Self.screenMiB)) ms" }
         }
         return "copy: a picture's rows onto the screen by \(fastest(timings).rawValue), the fastest here of "
-            + "\(each.joined(separator: ", ")) for a \(width)x\(height) screen"
+            + "\(each.joined(separator: ", ")) per 1920x1080 screen, measured in the first frames that copied one"
     }
 
-    /// Each method's fastest copy of a `width` x `height` screen (ms), over `rounds` alternating rounds.
-    static func measure(width: Int, height: Int, format: UInt32, rounds: Int) -> [CopyMethod: Double] {
-        let pitch = width * 4
-        let bytes = pitch * height
-        guard width > 0, height > 0,
-            let source = SDL_CreateRGBSurfaceWithFormat(0, Int32(width + 1), Int32(height), 32, format),
-            let screen = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, format)
-        else { return [:] }
-        defer {
-            SDL_FreeSurface(source)
-            SDL_FreeSurface(screen)
-        }
-        memset(source.pointee.pixels, 0x5A, Int(source.pointee.pitch) * height)
-        SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_NONE)
-        let from = source.pointee.pixels + 4
-        let to = screen.pointee.pixels!
-        var best: [CopyMethod: Double] = [:]
-        for _ in 0..<rounds {
-            for method in CopyMethod.allCases {
-                let start = SDL_GetPerformanceCounter()
-                switch method {
-                case .memcpy, .streamed:
-                    kiosk_copy_rows(
-                        to, Int(screen.pointee.pitch), from, Int(source.pointee.pitch), pitch, height,
-                        method == .streamed && bytes >= RowCopy.streamedBytes ? 1 : 0)
-                case .sdl:
-                    var src = SDL_Rect(x: 1, y: 0, w: Int32(width), h: Int32(height))
-                    SDL_UpperBlit(source, &src, screen, nil)
-                }
-                let ms = Double(SDL_GetPerformanceCounter() - start) * 1000 / Double(SDL_GetPerformanceFrequency())
-                best[method] = min(best[method] ?? .infinity, ms)
-            }
-        }
-        return best
-    }
-}
-
-/// The start's measurement of a `width` x `height` screen's copies, for the benchmark: the method the kiosk
-/// would choose here, and each method's fastest copy (ms).
-public func measureRowCopies(width: Int, height: Int) -> (choice: String, milliseconds: [String: Double]) {
-    let timings = CopyCalibration.measure(
-        width: width, height: height, format: SDL_PIXELFORMAT_XRGB8888.rawValue, rounds: CopyCalibration.rounds)
-    return (
-        CopyCalibration.fastest(timings).rawValue,
-        Dictionary(uniqueKeysWithValues: timings.map { ($0.key.rawValue, $0.value) })
-    )
+    /// A 1920x1080 screen's pixels, in MiB.
+    static let screenMiB = Double(1920 * 1080 * 4) / Double(1 << 20)
 }

@@ -40,9 +40,14 @@ final class DrawCalls {
 
     func perform(_ call: Call) {
         if recording { log.append(call) }
+        if case .copy(let t, let s, let d) = call, let rows, rows.copy(t, s, d) { return }
+        // A batch's copies land before anything else draws (a texture's state is not what they read).
+        switch call {
+        case .blend, .alpha, .colorMod, .scaleMode, .create: break
+        default: rows?.flush()
+        }
         switch call {
         case .copy(let t, var s, var d):
-            if let rows, rows.copy(t, s, d) { break }
             if s == nil {
                 SDL_RenderCopy(renderer, t, nil, &d)
             } else {
@@ -74,6 +79,11 @@ final class DrawCalls {
         }
     }
 
+    /// Runs `body` with its plain copies made together at its end (`RowCopy.batch`); as it is without them.
+    func batch(_ body: () -> Void) {
+        if let rows { rows.batch(body) } else { body() }
+    }
+
     /// Makes a render-target texture (recorded: a replay makes one too).
     func createTarget(format: UInt32, width: Int32, height: Int32) -> OpaquePointer? {
         if recording { log.append(.create(format, width, height)) }
@@ -84,6 +94,7 @@ final class DrawCalls {
     /// blends as `opaque` says): what the target shows, for copies that `RowCopy` makes. Recorded.
     func keepTarget(format: UInt32, width: Int32, height: Int32, opaque: Bool) -> OpaquePointer? {
         if recording { log.append(.keep(format, width, height)) }
+        rows?.flush()
         return Self.read(renderer, format: format, width: width, height: height, opaque: opaque)
     }
 

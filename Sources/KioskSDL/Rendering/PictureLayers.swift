@@ -93,41 +93,45 @@ final class PictureLayers {
         // The picture's size after the turn (its local pixels), to turn squares of it back into its points.
         let turned =
             r.rotation.swapsAxes ? Size(width: picture.frame.height, height: picture.frame.width) : picture.frame.size
-        for row in (y0 / t)...((y1 - 1) / t) {
-            for column in (x0 / t)...((x1 - 1) / t) {
-                // The tile's part that is visible and within the picture.
-                let left = max(x0, column * t)
-                let top = max(y0, row * t)
-                let right = min(x1, (column + 1) * t)
-                let bottom = min(y1, (row + 1) * t)
-                let key = Key(picture: id, scale: picture.scale, words: words, column: column, row: row)
-                if !moves, let texture = tile(key, picture, turned, scene, r, context) {
-                    let src = SDL_Rect(
-                        x: Int32(left - column * t), y: Int32(top - row * t), w: Int32(right - left),
-                        h: Int32(bottom - top))
-                    let dst = SDL_Rect(x: Int32(ox + left), y: Int32(oy + top), w: src.w, h: src.h)
-                    r.calls.perform(.copy(texture, src, dst))
-                    continue
+        // The kept tiles' copies are made together, screen row by screen row (`RowCopy.batch`).
+        r.calls.batch {
+            for row in (y0 / t)...((y1 - 1) / t) {
+                for column in (x0 / t)...((x1 - 1) / t) {
+                    // The tile's part that is visible and within the picture.
+                    let left = max(x0, column * t)
+                    let top = max(y0, row * t)
+                    let right = min(x1, (column + 1) * t)
+                    let bottom = min(y1, (row + 1) * t)
+                    let key = Key(picture: id, scale: picture.scale, words: words, column: column, row: row)
+                    if !moves, let texture = tile(key, picture, turned, scene, r, context) {
+                        let src = SDL_Rect(
+                            x: Int32(left - column * t), y: Int32(top - row * t), w: Int32(right - left),
+                            h: Int32(bottom - top))
+                        let dst = SDL_Rect(x: Int32(ox + left), y: Int32(oy + top), w: src.w, h: src.h)
+                        r.calls.perform(.copy(texture, src, dst))
+                        continue
+                    }
+                    let part = Rect(
+                        x: Double(left), y: Double(top), width: Double(right - left), height: Double(bottom - top))
+                    if let standIn,
+                        drawScaled(
+                            part, of: key, keptAt: standIn, size: Size(width: whole.width, height: whole.height),
+                            origin: Point(x: Double(ox), y: Double(oy)), with: r, context: context)
+                    {
+                        continue
+                    }
+                    // Some of it is still loading or blending in: that part is drawn as it is, this frame, and kept
+                    // once complete.
+                    let commands = r.withTilesAtHand {
+                        scene.pictureCommands(picture, region: r.rotation.inverse.rect(part, in: turned), tiles: &$0)
+                    }
+                    var inPart = context.within(box: picture.frame.size, shift: Point(x: Double(-ox), y: Double(-oy)))
+                    inPart.part = Rect(
+                        x: Double(ox + left), y: Double(oy + top), width: Double(right - left),
+                        height: Double(bottom - top)
+                    )
+                    r.execute(commands, in: inPart)
                 }
-                let part = Rect(
-                    x: Double(left), y: Double(top), width: Double(right - left), height: Double(bottom - top))
-                if let standIn,
-                    drawScaled(
-                        part, of: key, keptAt: standIn, size: Size(width: whole.width, height: whole.height),
-                        origin: Point(x: Double(ox), y: Double(oy)), with: r, context: context)
-                {
-                    continue
-                }
-                // Some of it is still loading or blending in: that part is drawn as it is, this frame, and kept
-                // once complete.
-                let commands = r.withTilesAtHand {
-                    scene.pictureCommands(picture, region: r.rotation.inverse.rect(part, in: turned), tiles: &$0)
-                }
-                var inPart = context.within(box: picture.frame.size, shift: Point(x: Double(-ox), y: Double(-oy)))
-                inPart.part = Rect(
-                    x: Double(ox + left), y: Double(oy + top), width: Double(right - left), height: Double(bottom - top)
-                )
-                r.execute(commands, in: inPart)
             }
         }
     }

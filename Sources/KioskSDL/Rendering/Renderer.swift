@@ -240,7 +240,7 @@ final class Renderer {
             layers.draw(picture, in: scene, with: self, context: context, moves: moving)
             return
         }
-        execute(commands, in: context)
+        calls.batch { execute(commands, in: context) }
     }
 
     /// Whether the frame has time left for work that can wait (a picture's kept tiles): in real time, until

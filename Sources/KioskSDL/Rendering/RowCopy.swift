@@ -10,8 +10,9 @@ import CSDL2
 /// which first reads every line of the screen they overwrite. So where a copy is exactly what `SDL_BlitCopy`
 /// would do (one texture pixel per screen pixel, no blending, no colour or alpha modulation, the same format,
 /// onto the window), it is done here with the same bytes as the result: `kiosk_copy_rows`, by `memcpy` or with
-/// non-temporal stores for copies of `streamedBytes` or more, or left to SDL: whichever was measured fastest
-/// on this machine at start (`CopyCalibration`; a machine whose memory is not the limit loses by streaming).
+/// non-temporal stores for copies of `streamedBytes` or more, whichever was measured fastest on this machine in
+/// its first large copies (`CopyCalibration`; a machine whose memory is not the limit loses by streaming), or
+/// left to SDL where `KIOSK_COPY=sdl` says so.
 ///
 /// It reads a texture's pixels through `SDL_LockTexture`, which the software renderer answers with its surface
 /// (the pixels it copies from); a probe at start checks that this SDL does so, and that the window's surface is
@@ -20,24 +21,21 @@ final class RowCopy {
     let renderer: OpaquePointer
     let window: OpaquePointer
 
-    /// Which copy is fastest on this machine, measured at start (`CopyCalibration`).
+    /// Which copy is fastest on this machine, measured in its first large copies (`CopyCalibration`).
     let calibration = CopyCalibration()
 
     /// Nil where the probe finds this SDL does not hand out what it draws (then SDL copies everything).
     init?(renderer: OpaquePointer, window: OpaquePointer, format: UInt32) {
         self.renderer = renderer
         self.window = window
-        guard Self.probe(renderer: renderer, window: window, format: format),
-            let surface = SDL_GetWindowSurface(window)
-        else { return nil }
-        calibration.start(width: Int(surface.pointee.w), height: Int(surface.pointee.h), format: format)
+        guard Self.probe(renderer: renderer, window: window, format: format) else { return nil }
     }
 
     /// Copies `source` of `texture` onto `destination` of the window when SDL would copy it unchanged; false
-    /// (nothing done) when the copy is SDL's to make.
+    /// (nothing done) when the copy is SDL's to make. Within a batch (`batch`) the copy is kept and made with the
+    /// batch's others, row by row of the screen.
     func copy(_ texture: OpaquePointer, _ source: SDL_Rect?, _ destination: SDL_Rect) -> Bool {
-        let method = calibration.method
-        guard method != .sdl, SDL_GetRenderTarget(renderer) == nil else { return false }
+        guard calibration.measured != .sdl, SDL_GetRenderTarget(renderer) == nil else { return false }
         var format: UInt32 = 0
         var access: Int32 = 0
         var tw: Int32 = 0
@@ -63,17 +61,57 @@ final class RowCopy {
         let sy = src.y + (cut.y - d.y)
         // What SDL queued before this copy lands first.
         SDL_RenderFlush(renderer)
+        // The software renderer's texture is its surface: the pixels stay where the lock finds them until the
+        // texture is destroyed, which nothing does within a batch.
         var pixels: UnsafeMutableRawPointer?
         var pitch: Int32 = 0
         guard SDL_LockTexture(texture, nil, &pixels, &pitch) == 0, let pixels else { return false }
-        defer { SDL_UnlockTexture(texture) }
+        SDL_UnlockTexture(texture)
         let bytes = Int(surface.pointee.format.pointee.BytesPerPixel)
-        let rowBytes = Int(cut.w) * bytes
-        let from = pixels + Int(sy) * Int(pitch) + Int(sx) * bytes
-        let to = surface.pointee.pixels + Int(cut.y) * Int(surface.pointee.pitch) + Int(cut.x) * bytes
-        let stream = method == .streamed && rowBytes * Int(cut.h) >= Self.streamedBytes
-        kiosk_copy_rows(to, Int(surface.pointee.pitch), from, Int(pitch), rowBytes, Int(cut.h), stream ? 1 : 0)
+        let piece = kiosk_copy_piece(
+            dst: surface.pointee.pixels + Int(cut.y) * Int(surface.pointee.pitch) + Int(cut.x) * bytes,
+            src: pixels + Int(sy) * Int(pitch) + Int(sx) * bytes, dstPitch: Int(surface.pointee.pitch),
+            srcPitch: Int(pitch), rowBytes: Int(cut.w) * bytes, top: cut.y, rows: cut.h)
+        pending.append(piece)
+        if !isBatching { flush() }
         return true
+    }
+
+    /// The copies kept by a batch, made at its end (`flush`).
+    private var pending: [kiosk_copy_piece] = []
+    private var scratch: [Int32] = []
+    private var isBatching = false
+
+    /// Runs `body`, keeping its plain copies to make them together, screen row by screen row, at its end or at
+    /// the first `flush` (whatever else draws on the screen flushes first: `DrawCalls`). A grid of tiles copied
+    /// tile by tile walks the screen in columns of rows; copied together, the screen is written as one large
+    /// copy writes it.
+    func batch(_ body: () -> Void) {
+        let outer = isBatching
+        isBatching = true
+        body()
+        isBatching = outer
+        if !outer { flush() }
+    }
+
+    /// Makes the copies a batch kept so far (timed while the methods are measured: `CopyCalibration`).
+    func flush() {
+        guard !pending.isEmpty else { return }
+        let total = pending.reduce(0) { $0 + $1.rowBytes * Int($1.rows) }
+        let method = calibration.method(for: total)
+        let stream = method == .streamed && total >= Self.streamedBytes
+        if scratch.count < pending.count { scratch = Array(repeating: 0, count: pending.count) }
+        let start = SDL_GetPerformanceCounter()
+        pending.withUnsafeBufferPointer { p in
+            scratch.withUnsafeMutableBufferPointer { s in
+                kiosk_copy_pieces(p.baseAddress, Int32(p.count), stream ? 1 : 0, s.baseAddress)
+            }
+        }
+        if calibration.measured == nil {
+            let ms = Double(SDL_GetPerformanceCounter() - start) * 1000 / Double(SDL_GetPerformanceFrequency())
+            calibration.record(method, bytes: total, ms: ms)
+        }
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// From how many bytes a copy's stores bypass the cache: a screen's worth of picture (8 MB at 1920x1080) is
