@@ -177,3 +177,48 @@ void kiosk_copy_pieces(const kiosk_copy_piece *pieces, int count, int stream, in
     }
     if (stream) fence();
 }
+
+/// Rows a fill asks for ahead of the one it writes: a narrow fill's rows are a page apart, too far for the
+/// hardware's own prefetch, and what a picture's copy just streamed past the cache is in memory, not cached.
+#define AHEAD 8
+
+/// Asks for the lines of row `y + AHEAD` (of `rows`, `width` pixels from `d`'s column), for writing.
+static inline void ahead(uint8_t *d, ptrdiff_t pitch, size_t y, size_t rows, size_t width) {
+    if (y + AHEAD >= rows) return;
+    uint8_t *row = d + AHEAD * pitch;
+    for (size_t x = 0; x < width * 4; x += 64) __builtin_prefetch(row + x, 1);
+    __builtin_prefetch(row + width * 4 - 1, 1);
+}
+
+void kiosk_fill_rows(void *dst, ptrdiff_t pitch, size_t width, size_t rows, uint32_t color) {
+    uint8_t *d = dst;
+    for (size_t y = 0; y < rows; y++, d += pitch) {
+        ahead(d, pitch, y, rows, width);
+        uint32_t *p = (uint32_t *)d;
+        for (size_t x = 0; x < width; x++) p[x] = color;
+    }
+}
+
+/// SDL's `DRAW_MUL` (SDL_draw.h): a product of two 8-bit values over 255, rounded down.
+static inline unsigned draw_mul(unsigned a, unsigned b) { return a * b / 255; }
+
+void kiosk_blend_rows(void *dst, ptrdiff_t pitch, size_t width, size_t rows, uint8_t r, uint8_t g, uint8_t b,
+                      uint8_t a, int alpha) {
+    // What SDL_BlendFillRect does for SDL_BLENDMODE_BLEND: the colour premultiplied, each pixel's channels
+    // scaled by what the colour leaves of them.
+    const unsigned pr = draw_mul(r, a), pg = draw_mul(g, a), pb = draw_mul(b, a), inva = 255u - a;
+    uint8_t *d = dst;
+    for (size_t y = 0; y < rows; y++, d += pitch) {
+        ahead(d, pitch, y, rows, width);
+        uint32_t *p = (uint32_t *)d;
+        for (size_t x = 0; x < width; x++) {
+            const uint32_t v = p[x];
+            const unsigned sr = draw_mul(inva, (v >> 16) & 0xFF) + pr;
+            const unsigned sg = draw_mul(inva, (v >> 8) & 0xFF) + pg;
+            const unsigned sb = draw_mul(inva, v & 0xFF) + pb;
+            uint32_t out = (sr << 16) | (sg << 8) | sb;
+            if (alpha) out |= (uint32_t)(draw_mul(inva, v >> 24) + a) << 24;
+            p[x] = out;
+        }
+    }
+}

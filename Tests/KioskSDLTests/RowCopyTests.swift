@@ -194,6 +194,90 @@ extension SDLEventTests {
         #expect(!rows.copy(texture, whole, whole), "blended")
     }
 
+    /// The software renderer's small fills made by `RowCopy` (opaque ones, and those blended with
+    /// `SDL_BLENDMODE_BLEND`) write the pixels SDL's own fills write, over a picture: inside the screen, across
+    /// its edges, under a clip rectangle, fractional rectangles (truncated, at least a pixel), every alpha; a
+    /// fill too large to keep cached, or onto a render target, is left to SDL.
+    @Test func aSmallFillIsTheFillSDLMakes() throws {
+        let session = try attractSession(width: 320, height: 240)
+        let renderer = session.display.renderer
+        let rows = try #require(session.display.rowCopy)
+        let format = session.display.textures.opaqueFormat
+        var generator = SplitMix(seed: 0xF111_ED)
+        let picture = (0..<(320 * 240)).map { _ in UInt32.random(in: 0...0xFFFF_FFFF, using: &generator) }
+        let texture = try #require(
+            SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), 320, 240))
+        defer { SDL_DestroyTexture(texture) }
+        _ = picture.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, 320 * 4) }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+        func screen(clip: SDL_Rect?, _ draw: () -> Void) -> [UInt32] {
+            SDL_SetRenderTarget(renderer, nil)
+            SDL_RenderSetClipRect(renderer, nil)
+            SDL_RenderCopy(renderer, texture, nil, nil)
+            if var c = clip { SDL_RenderSetClipRect(renderer, &c) }
+            draw()
+            SDL_RenderSetClipRect(renderer, nil)
+            var out = [UInt32](repeating: 0, count: 320 * 240)
+            _ = out.withUnsafeMutableBytes { SDL_RenderReadPixels(renderer, nil, format, $0.baseAddress, 320 * 4) }
+            return out
+        }
+        let rects: [SDL_FRect] = [
+            SDL_FRect(x: 10, y: 20, w: 64, h: 64), SDL_FRect(x: -5, y: 230, w: 40, h: 30),
+            SDL_FRect(x: 300.7, y: -3.2, w: 40.9, h: 9.99), SDL_FRect(x: 100.5, y: 100.5, w: 0.4, h: 0.2),
+            SDL_FRect(x: 1, y: 1, w: 318, h: 3), SDL_FRect(x: 50, y: 30, w: 4.5, h: 187.2),
+        ]
+        let colors: [(UInt8, UInt8, UInt8, UInt8)] = [
+            (255, 255, 255, 255), (0, 0, 0, 89), (12, 200, 77, 128), (255, 0, 255, 0), (1, 2, 3, 254),
+            (200, 180, 160, 1),
+        ]
+        for clip in [nil, SDL_Rect(x: 21, y: 15, w: 201, h: 177)] {
+            for (r, g, b, a) in colors {
+                for rect in rects {
+                    SDL_SetRenderDrawColor(renderer, r, g, b, a)
+                    let whole = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: Int32(rect.w), h: Int32(rect.h))
+                    // Opaque (`DrawCalls.fill`, whole pixels) and blended (`DrawCalls.fillF`).
+                    var took = (opaque: false, blended: false)
+                    let opaqueSDL = screen(clip: clip) {
+                        var w = whole
+                        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+                        SDL_RenderFillRect(renderer, &w)
+                        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+                    }
+                    let opaqueOurs = screen(clip: clip) {
+                        took.opaque = rows.fill(whole)
+                        if !took.opaque {
+                            var w = whole
+                            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+                            SDL_RenderFillRect(renderer, &w)
+                            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+                        }
+                    }
+                    let blendedSDL = screen(clip: clip) {
+                        var f = rect
+                        SDL_RenderFillRectF(renderer, &f)
+                    }
+                    let blendedOurs = screen(clip: clip) {
+                        took.blended = rows.blend(rect)
+                        var f = rect
+                        if !took.blended { SDL_RenderFillRectF(renderer, &f) }
+                    }
+                    let what = "\(rect) in (\(r), \(g), \(b), \(a)) under \(String(describing: clip))"
+                    #expect(took.opaque == (whole.w > 0 && whole.h > 0), "opaque \(what) is ours")
+                    #expect(took.blended, "blended \(what) is ours")
+                    #expect(zip(opaqueOurs, opaqueSDL).filter { $0 != $1 }.isEmpty, "opaque \(what)")
+                    #expect(zip(blendedOurs, blendedSDL).filter { $0 != $1 }.isEmpty, "blended \(what)")
+                }
+            }
+        }
+        #expect(!rows.fill(SDL_Rect(x: 0, y: 0, w: 320, h: 240)), "a screenful is SDL's (past the cache)")
+        let target = try #require(
+            SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), 16, 16))
+        defer { SDL_DestroyTexture(target) }
+        SDL_SetRenderTarget(renderer, target)
+        #expect(!rows.fill(SDL_Rect(x: 0, y: 0, w: 8, h: 8)) && !rows.blend(SDL_FRect(x: 0, y: 0, w: 8, h: 8)))
+        SDL_SetRenderTarget(renderer, nil)
+    }
+
     /// A picture held still at another scale than one texture pixel per screen pixel is drawn from kept tiles:
     /// each is a streaming texture, so the row copies take it (a render target's copies would be SDL's).
     @Test func aSettledPicturesKeptTilesAreCopiedRowByRow() throws {

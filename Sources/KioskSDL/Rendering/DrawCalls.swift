@@ -60,10 +60,13 @@ final class DrawCalls {
                 SDL_RenderCopyF(renderer, t, &s!, &d)
             }
         case .fill(var r):
+            if let rows, rows.fill(r) { break }
             SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
             SDL_RenderFillRect(renderer, &r)
             SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
-        case .fillF(var r): SDL_RenderFillRectF(renderer, &r)
+        case .fillF(var r):
+            if let rows, rows.blend(r) { break }
+            SDL_RenderFillRectF(renderer, &r)
         case .outline(var r): SDL_RenderDrawRectF(renderer, &r)
         case .line(let x0, let y0, let x1, let y1): SDL_RenderDrawLineF(renderer, x0, y0, x1, y1)
         case .color(let r, let g, let b, let a): SDL_SetRenderDrawColor(renderer, r, g, b, a)
