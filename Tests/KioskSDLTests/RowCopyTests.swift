@@ -87,6 +87,21 @@ import Testing
     }
 }
 
+/// The 320x240 screen's pixels once `under` is drawn unclipped and then `draw` under `clip`.
+func screenPixels(
+    _ renderer: OpaquePointer, format: UInt32, clip: SDL_Rect?, under: () -> Void, _ draw: () -> Void
+) -> [UInt32] {
+    SDL_SetRenderTarget(renderer, nil)
+    SDL_RenderSetClipRect(renderer, nil)
+    under()
+    if var c = clip { SDL_RenderSetClipRect(renderer, &c) }
+    draw()
+    SDL_RenderSetClipRect(renderer, nil)
+    var out = [UInt32](repeating: 0, count: 320 * 240)
+    _ = out.withUnsafeMutableBytes { SDL_RenderReadPixels(renderer, nil, format, $0.baseAddress, 320 * 4) }
+    return out
+}
+
 /// In `SDLEventTests`' serialized suite: SDL's state is the process's.
 extension SDLEventTests {
     /// The software renderer's plain copies made by `RowCopy` (by memcpy or streamed, whichever the machine
@@ -109,16 +124,12 @@ extension SDLEventTests {
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
 
         func screen(clip: SDL_Rect?, _ draw: () -> Void) -> [UInt32] {
-            SDL_SetRenderTarget(renderer, nil)
-            SDL_RenderSetClipRect(renderer, nil)
-            SDL_SetRenderDrawColor(renderer, 10, 20, 30, 255)
-            SDL_RenderClear(renderer)
-            if var c = clip { SDL_RenderSetClipRect(renderer, &c) }
-            draw()
-            SDL_RenderSetClipRect(renderer, nil)
-            var out = [UInt32](repeating: 0, count: 320 * 240)
-            _ = out.withUnsafeMutableBytes { SDL_RenderReadPixels(renderer, nil, format, $0.baseAddress, 320 * 4) }
-            return out
+            screenPixels(
+                renderer, format: format, clip: clip,
+                under: {
+                    SDL_SetRenderDrawColor(renderer, 10, 20, 30, 255)
+                    SDL_RenderClear(renderer)
+                }, draw)
         }
         let cases: [(SDL_Rect, SDL_Rect, SDL_Rect?)] = [
             (SDL_Rect(x: 0, y: 0, w: 320, h: 240), SDL_Rect(x: 0, y: 0, w: 320, h: 240), nil),
@@ -211,15 +222,8 @@ extension SDLEventTests {
         _ = picture.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, 320 * 4) }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
         func screen(clip: SDL_Rect?, _ draw: () -> Void) -> [UInt32] {
-            SDL_SetRenderTarget(renderer, nil)
-            SDL_RenderSetClipRect(renderer, nil)
-            SDL_RenderCopy(renderer, texture, nil, nil)
-            if var c = clip { SDL_RenderSetClipRect(renderer, &c) }
-            draw()
-            SDL_RenderSetClipRect(renderer, nil)
-            var out = [UInt32](repeating: 0, count: 320 * 240)
-            _ = out.withUnsafeMutableBytes { SDL_RenderReadPixels(renderer, nil, format, $0.baseAddress, 320 * 4) }
-            return out
+            screenPixels(
+                renderer, format: format, clip: clip, under: { SDL_RenderCopy(renderer, texture, nil, nil) }, draw)
         }
         let rects: [SDL_FRect] = [
             SDL_FRect(x: 10, y: 20, w: 64, h: 64), SDL_FRect(x: -5, y: 230, w: 40, h: 30),

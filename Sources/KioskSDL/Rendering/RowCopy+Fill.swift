@@ -18,12 +18,8 @@ extension RowCopy {
         guard rect.w > 0, rect.h > 0, Int(rect.w) * Int(rect.h) * 4 < Self.streamedBytes,
             let target = fillTarget(SDL_Rect(x: rect.x, y: rect.y, w: rect.w, h: rect.h))
         else { return false }
-        var r: UInt8 = 0
-        var g: UInt8 = 0
-        var b: UInt8 = 0
-        var a: UInt8 = 0
-        SDL_GetRenderDrawColor(renderer, &r, &g, &b, &a)
         guard let area = target.area else { return true }
+        let (r, g, b, a) = drawColor
         let color = SDL_MapRGBA(target.surface.pointee.format, r, g, b, a)
         kiosk_fill_rows(area.pixels, area.pitch, area.width, area.rows, color)
         return true
@@ -39,15 +35,21 @@ extension RowCopy {
         guard SDL_GetRenderDrawBlendMode(renderer, &mode) == 0, mode == SDL_BLENDMODE_BLEND else { return false }
         let whole = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: max(Int32(rect.w), 1), h: max(Int32(rect.h), 1))
         guard let target = fillTarget(whole) else { return false }
+        guard let area = target.area else { return true }
+        let (r, g, b, a) = drawColor
+        let alpha: Int32 = target.surface.pointee.format.pointee.Amask != 0 ? 1 : 0
+        kiosk_blend_rows(area.pixels, area.pitch, area.width, area.rows, r, g, b, a, alpha)
+        return true
+    }
+
+    /// The renderer's draw colour.
+    private var drawColor: (UInt8, UInt8, UInt8, UInt8) {
         var r: UInt8 = 0
         var g: UInt8 = 0
         var b: UInt8 = 0
         var a: UInt8 = 0
         SDL_GetRenderDrawColor(renderer, &r, &g, &b, &a)
-        guard let area = target.area else { return true }
-        let alpha: Int32 = target.surface.pointee.format.pointee.Amask != 0 ? 1 : 0
-        kiosk_blend_rows(area.pixels, area.pitch, area.width, area.rows, r, g, b, a, alpha)
-        return true
+        return (r, g, b, a)
     }
 
     /// Where a fill of `rect` lands on the window's surface: its pixels cut to the clip rectangle (nil area:
