@@ -18,10 +18,12 @@ enum CopyMethod: String, Sendable, CaseIterable {
 }
 
 /// The measurement, made in the frames themselves: the first large batches of copies (`measuredBytes` or more:
-/// a picture's screenful) take the candidates in turn, each timed; once each has had `trials`, the one with the
-/// fastest batch (per byte: what else ran meanwhile only slows a copy down) makes every copy from then on, and
-/// the choice is logged once. It costs no memory and no thread, and it times what the kiosk copies (its tiles,
-/// its screen, its pans), not a stand-in. The pixels are the same whichever method makes them.
+/// a picture's screenful) take the candidates in turn, `run` batches in a row each, timed; the first of each run
+/// is not counted (a method finds the cache as the other left it: `memcpy` after a streamed frame reads its
+/// screen back from memory, which after its own frame it finds cached). Once each has had `trials`, the one with
+/// the fastest batch (per byte: what else ran meanwhile only slows a copy down) makes every copy from then on,
+/// and the choice is logged once. It costs no memory and no thread, and it times what the kiosk copies (its
+/// tiles, its screen, its pans), not a stand-in. The pixels are the same whichever method makes them.
 final class CopyCalibration {
     /// The method in use once measured or named (nil before).
     private(set) var measured: CopyMethod?
@@ -30,8 +32,10 @@ final class CopyCalibration {
     private var timed: [CopyMethod: Int] = [:]
     private var turn = 0
 
-    /// Batches each candidate makes before the choice.
-    static let trials = 8
+    /// Batches of each candidate counted before the choice.
+    static let trials = 6
+    /// Batches a candidate makes in a row, the first of them not counted.
+    static let run = 4
     /// From how many bytes a batch is timed: a fraction of a screen is too short to time.
     static let measuredBytes = 1 << 20
 
@@ -58,7 +62,7 @@ final class CopyCalibration {
     func method(for bytes: Int) -> CopyMethod {
         if let measured { return measured }
         guard bytes >= Self.measuredBytes else { return .streamed }
-        return CopyMethod.candidates[turn % CopyMethod.candidates.count]
+        return CopyMethod.candidates[turn / Self.run % CopyMethod.candidates.count]
     }
 
     /// A batch of `bytes` made by `method` took `ms`: counted while measuring; the choice once every candidate
@@ -66,10 +70,11 @@ final class CopyCalibration {
     @discardableResult
     func record(_ method: CopyMethod, bytes: Int, ms: Double) -> CopyMethod? {
         guard measured == nil, bytes >= Self.measuredBytes, CopyMethod.candidates.contains(method) else { return nil }
+        defer { turn += 1 }
+        guard turn % Self.run != 0 else { return nil }
         let perMiB = ms * Double(1 << 20) / Double(bytes)
         fastest[method] = min(fastest[method] ?? .infinity, perMiB)
         timed[method, default: 0] += 1
-        turn += 1
         guard CopyMethod.candidates.allSatisfy({ timed[$0, default: 0] >= Self.trials }) else { return nil }
         let choice = Self.fastest(fastest)
         measured = choice
