@@ -170,21 +170,25 @@ final class DrawCalls {
         return total
     }
 
-    /// Performs `calls` again with nothing around them: what they cost SDL.
+    /// Performs `calls` again with nothing around them: what they cost SDL. The copies are batched as the
+    /// frame batches them (`batch`; whatever else draws makes them first).
     func replay(_ calls: [Call]) {
         var made: [OpaquePointer] = []
-        for call in calls {
-            if case .create(let f, let w, let h) = call {
-                if let t = SDL_CreateTexture(renderer, f, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) {
-                    made.append(t)
+        batch {
+            for call in calls {
+                if case .create(let f, let w, let h) = call {
+                    if let t = SDL_CreateTexture(renderer, f, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) {
+                        made.append(t)
+                    }
+                    continue
                 }
-                continue
+                if case .keep(let f, let w, let h) = call {
+                    rows?.flush()
+                    if let t = Self.read(renderer, format: f, width: w, height: h, opaque: true) { made.append(t) }
+                    continue
+                }
+                perform(call)
             }
-            if case .keep(let f, let w, let h) = call {
-                if let t = Self.read(renderer, format: f, width: w, height: h, opaque: true) { made.append(t) }
-                continue
-            }
-            perform(call)
         }
         for t in made { SDL_DestroyTexture(t) }
     }

@@ -16,7 +16,7 @@ extension RowCopy {
     /// `SDL_BLENDMODE_NONE` would; false (nothing done) where the fill is SDL's to make.
     func fill(_ rect: SDL_Rect) -> Bool {
         guard rect.w > 0, rect.h > 0, Int(rect.w) * Int(rect.h) * 4 < Self.streamedBytes,
-            let target = fillTarget(SDL_Rect(x: rect.x, y: rect.y, w: rect.w, h: rect.h))
+            let target = fillTarget(rect)
         else { return false }
         guard let area = target.area else { return true }
         let (r, g, b, a) = drawColor
