@@ -1,5 +1,5 @@
 /// A finger as SDL names it: the touch device and the finger on it.
-public struct FingerKey: Hashable, Sendable {
+public struct FingerKey: Hashable, Sendable, Comparable {
     public var touchId: Int64
     public var fingerId: Int64
     public init(touchId: Int64, fingerId: Int64) {
@@ -12,4 +12,7 @@ public struct FingerKey: Hashable, Sendable {
     /// ignored until it lifts, so a device or a log that never lifts its fingers cannot grow the kiosk's memory
     /// or its gesture work without bound.
     public static let maximumDown = 64
+
+    /// By device, then finger: the order in which fingers cancelled together are handed on.
+    public static func < (a: FingerKey, b: FingerKey) -> Bool { (a.touchId, a.fingerId) < (b.touchId, b.fingerId) }
 }

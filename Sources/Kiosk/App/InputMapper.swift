@@ -48,7 +48,7 @@ struct InputMapper {
     /// The fingers `lost` (a device gone, a lift lost): each still down, cancelled where it last was (as UIKit
     /// cancels the touches of a gesture the system took).
     mutating func cancelFingers(where lost: (FingerKey) -> Bool, at now: Double) -> [InputEvent] {
-        let keys = fingers.keys.filter(lost).sorted { ($0.touchId, $0.fingerId) < ($1.touchId, $1.fingerId) }
+        let keys = fingers.keys.filter(lost).sorted()
         forget(keys)
         return keys.compactMap { key in
             guard let finger = fingers.removeValue(forKey: key) else { return nil }

@@ -38,9 +38,7 @@ struct TouchGate {
     /// fingers let go, in order.
     @discardableResult
     mutating func release(where lost: (FingerKey) -> Bool) -> [FingerKey] {
-        let gone = held.keys.filter { $0 != Self.mouse && lost($0) }.sorted {
-            ($0.touchId, $0.fingerId) < ($1.touchId, $1.fingerId)
-        }
+        let gone = held.keys.filter { $0 != Self.mouse && lost($0) }.sorted()
         held = held.filter { !lost($0.key) }
         return gone
     }

@@ -26,7 +26,7 @@ struct LiftWatch {
         let off = down.filter { key in panels[key.touchId].map { !$0.contains(key.fingerId) } ?? false }
         missing = Dictionary(uniqueKeysWithValues: off.map { ($0, missing[$0] ?? now) })
         return missing.filter { now - $0.value >= Self.graceMs }.keys
-            .sorted { ($0.touchId, $0.fingerId) < ($1.touchId, $1.fingerId) }
+            .sorted()
     }
 }
 
