@@ -16,7 +16,8 @@ public final class HeadlessSession {
         guard let c = display.rowCopy?.calibration, let choice = c.measured else { return nil }
         return (
             choice.rawValue,
-            Dictionary(uniqueKeysWithValues: c.fastest.map { ($0.key.rawValue, $0.value * CopyCalibration.screenMiB) })
+            Dictionary(
+                uniqueKeysWithValues: CopyCalibration.perScreen(c.bestPerMiB).map { ($0.key.rawValue, $0.value) })
         )
     }
 

@@ -28,7 +28,7 @@ final class CopyCalibration {
     /// The method in use once measured or named (nil before).
     private(set) var measured: CopyMethod?
     /// Each candidate's fastest batch so far, in milliseconds per MiB, and how many were timed.
-    private(set) var fastest: [CopyMethod: Double] = [:]
+    private(set) var bestPerMiB: [CopyMethod: Double] = [:]
     private var timed: [CopyMethod: Int] = [:]
     private var turn = 0
 
@@ -73,12 +73,12 @@ final class CopyCalibration {
         defer { turn += 1 }
         guard turn % Self.run != 0 else { return nil }
         let perMiB = ms * Double(1 << 20) / Double(bytes)
-        fastest[method] = min(fastest[method] ?? .infinity, perMiB)
+        bestPerMiB[method] = min(bestPerMiB[method] ?? .infinity, perMiB)
         timed[method, default: 0] += 1
         guard CopyMethod.candidates.allSatisfy({ timed[$0, default: 0] >= Self.trials }) else { return nil }
-        let choice = Self.fastest(fastest)
+        let choice = Self.fastest(bestPerMiB)
         measured = choice
-        log(.info, Self.describe(fastest))
+        log(.info, Self.describe(bestPerMiB))
         return choice
     }
 
@@ -87,15 +87,18 @@ final class CopyCalibration {
         CopyMethod.allCases.filter { timings[$0] != nil }.min { timings[$0]! < timings[$1]! } ?? .streamed
     }
 
-    /// The log line of a choice: each candidate's fastest, per 1920x1080 screen (8 MB of pixels).
+    /// The log line of a choice (`timings` per MiB): each candidate's fastest, per 1920x1080 screen.
     static func describe(_ timings: [CopyMethod: Double]) -> String {
+        let screens = perScreen(timings)
         let each = CopyMethod.allCases.compactMap { m in
-            timings[m].map { "\(m.rawValue) \(String(format: "%.2f", $0 * Self.screenMiB)) ms" }
+            screens[m].map { "\(m.rawValue) \(String(format: "%.2f", $0)) ms" }
         }
         return "copy: a picture's rows onto the screen by \(fastest(timings).rawValue), the fastest here of "
             + "\(each.joined(separator: ", ")) per 1920x1080 screen, measured in the first frames that copied one"
     }
 
-    /// A 1920x1080 screen's pixels, in MiB.
-    static let screenMiB = Double(1920 * 1080 * 4) / Double(1 << 20)
+    /// Timings per MiB as timings per 1920x1080 screen (8 MB of pixels).
+    static func perScreen(_ perMiB: [CopyMethod: Double]) -> [CopyMethod: Double] {
+        perMiB.mapValues { $0 * Double(1920 * 1080 * 4) / Double(1 << 20) }
+    }
 }
