@@ -81,16 +81,24 @@ let package = Package(
             ]),
         // Helpers shared by the test targets (a seeded generator, tolerant comparisons).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Test films written in-process by Debian's libavformat and libavcodec (the -dev packages ./run.sh installs
+        // for the kiosk), so the tests need no `ffmpeg` command: linked here, in the tests only.
+        .target(
+            name: "CTestClips", path: "Tests/CTestClips",
+            linkerSettings: [.linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("avutil")]),
+        .target(name: "TestClips", dependencies: ["CTestClips"], path: "Tests/TestClips"),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "TestSupport"]),
         .testTarget(
             name: "KioskTests", dependencies: ["Kiosk", "ScrollEngine", "EventLog", "TouchInput", "TestSupport"]),
         .testTarget(
             name: "KioskSDLTests",
-            dependencies: ["KioskSDL", "Kiosk", "EventLog", "ScrollEngine", "CSDL2", "CCopyRows", "TestSupport"]),
+            dependencies: [
+                "KioskSDL", "Kiosk", "EventLog", "ScrollEngine", "CSDL2", "CCopyRows", "TestSupport", "TestClips",
+            ]),
         // Runs the built kiosk binary headless (the dependency makes SwiftPM build it first).
         .testTarget(
             name: "KioskEndToEndTests",
-            dependencies: ["kiosk", "kiosk-deepzoom-demo", "CSDL2", "CSDL2Image", "TestSupport"],
+            dependencies: ["kiosk", "kiosk-deepzoom-demo", "CSDL2", "CSDL2Image", "TestSupport", "TestClips"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "EventLogTests", dependencies: ["EventLog", "Kiosk", "ScrollEngine", "TouchInput", "TestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import TestClips
 import Testing
 
 /// A film's sound (docs/video.md), through the kiosk's mixer and SDL's `disk` audio driver, which records what was
@@ -21,19 +22,12 @@ import Testing
         return 2 * sqrt(max(0, power)) / Double(max(1, samples.count))
     }
 
-    /// Six seconds of a test picture whose sound is a 440 Hz tone, made by ffmpeg in `dir`.
+    /// Six seconds of a test picture whose sound is a 440 Hz tone, written in `dir`.
     func toneClip() throws -> String {
         let clip = dir.appendingPathComponent("tone.mp4").path
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        p.arguments = [
-            "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=30:duration=6", "-f", "lavfi", "-i",
-            "sine=frequency=440:duration=6:sample_rate=48000", "-pix_fmt", "yuv420p", "-c:v", "libx264", "-c:a", "aac",
-            "-shortest", clip,
-        ]
-        try p.run()
-        p.waitUntilExit()
-        try #require(p.terminationStatus == 0, "ffmpeg could not make \(clip)")
+        var film = TestClip(seconds: 6)
+        film.toneHz = 440
+        try film.write(to: clip)
         return clip
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestClips
 import Testing
 
 /// Which decoder plays a film (docs/video.md): a hardware one where the machine has one, the software decoder
@@ -7,18 +8,13 @@ import Testing
 @Suite struct VideoDecoderTests {
     let dir = Kiosk.folder()
 
-    /// `frames` of FFmpeg's test pattern at 30 fps, uncompressed in `pixelFormat` (a NUT file: what a decoder gives
-    /// is exactly what was written).
+    /// `frames` of the test pattern at 30 fps, uncompressed in `pixelFormat` (a NUT file: what a decoder gives is
+    /// exactly what was written).
     static func raw(_ path: String, pixelFormat: String, frames: Int = 3) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        p.arguments = [
-            "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=30", "-frames:v", "\(frames)",
-            "-pix_fmt", pixelFormat, "-c:v", "rawvideo", path,
-        ]
-        try p.run()
-        p.waitUntilExit()
-        try #require(p.terminationStatus == 0, "ffmpeg could not make \(path) (install Debian's ffmpeg)")
+        var clip = TestClip(seconds: Double(frames) / 30)
+        clip.codec = "rawvideo"
+        clip.pixelFormat = pixelFormat
+        try clip.write(to: path)
     }
 
     func film(_ video: String) throws -> String {
@@ -52,7 +48,7 @@ import Testing
             }
         }
         #expect(different == 0, "\(different) pixels differ between the two films' screens")
-        // The film is on the screen, not a poster: testsrc's colour bars.
+        // The film is on the screen, not a poster: the test pattern's colour bars.
         #expect(Set(screens[1].pixels).count > 20)
     }
 

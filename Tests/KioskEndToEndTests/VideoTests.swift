@@ -1,24 +1,18 @@
 import Foundation
+import TestClips
 import Testing
 
-/// Video scenes (docs/video.md) in the real kiosk, headless on the virtual clock: clips made here with the
-/// `ffmpeg` command (Debian's `ffmpeg`) from its numbered test pattern, so the trace's `frame` and `pts` show
-/// every frame shown.
+/// Video scenes (docs/video.md) in the real kiosk, headless on the virtual clock: clips written here by
+/// `TestClip` (libav in-process), so the trace's `frame` and `pts` show every frame shown.
 @Suite struct VideoTests {
     let dir = Kiosk.folder()
 
-    /// A clip of `seconds` of FFmpeg's test pattern at 30 frames a second, H.264 in MP4, at `path`.
-    static func clip(_ path: String, seconds: Double, size: String = "320x240") throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        p.arguments = [
-            "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=\(size):rate=30:decimals=2:duration=\(seconds)",
-            "-pix_fmt",
-            "yuv420p", "-c:v", "libx264", "-g", "15", path,
-        ]
-        try p.run()
-        p.waitUntilExit()
-        try #require(p.terminationStatus == 0, "ffmpeg could not make \(path) (install Debian's ffmpeg)")
+    /// A clip of `seconds` of the test pattern at 30 frames a second, H.264 in MP4 with a key frame every 15, at
+    /// `path`.
+    static func clip(_ path: String, seconds: Double, width: Int = 320, height: Int = 240) throws {
+        var clip = TestClip(seconds: seconds)
+        (clip.width, clip.height, clip.gop) = (width, height, 15)
+        try clip.write(to: path)
     }
 
     func manifest(video: String, extra: String = "") throws -> String {
@@ -146,13 +140,11 @@ import Testing
             try Self.clip(whole, seconds: 1)
             let data = try Data(contentsOf: URL(fileURLWithPath: whole))
             try data.prefix(data.count / 3).write(to: URL(fileURLWithPath: path))
-        case "huge": try Self.clip(path, seconds: 0.04, size: "4096x2176")
+        case "huge": try Self.clip(path, seconds: 0.04, width: 4096, height: 2176)
         default:
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-            p.arguments = ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=duration=1", "-c:a", "aac", path]
-            try p.run()
-            p.waitUntilExit()
+            var sound = TestClip(seconds: 1)
+            (sound.picture, sound.toneHz) = (false, 440)
+            try sound.write(to: path)
         }
         let config = try manifest(video: path)
         let r = try Kiosk.run(

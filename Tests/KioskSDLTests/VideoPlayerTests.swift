@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import ScrollEngine
+import TestClips
 import Testing
 
 @testable import Kiosk
@@ -8,18 +9,12 @@ import Testing
 
 /// The film's player (docs/video.md): which frame it gives for a time on the timeline.
 @Suite struct VideoPlayerTests {
-    /// A second of FFmpeg's test pattern at 30 frames a second (Debian's ffmpeg).
+    /// A second of a test pattern at 30 frames a second, H.264 in MP4.
     static func clip() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("player-\(UUID()).mp4").path
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        p.arguments = [
-            "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=30:duration=1", "-pix_fmt", "yuv420p",
-            "-c:v", "libx264", path,
-        ]
-        try p.run()
-        p.waitUntilExit()
-        try #require(p.terminationStatus == 0, "ffmpeg could not make \(path)")
+        var clip = TestClip(seconds: 1)
+        (clip.width, clip.height) = (64, 48)
+        try clip.write(to: path)
         return path
     }
 
