@@ -40,6 +40,20 @@ public final class Display {
         return PanelPower(control: power.control, whyNoControl: power.whyNot)
     }()
 
+    /// SDL 2.26's video drivers on Debian in the order SDL tries them, less Wayland (SDL_video.c's bootstrap).
+    static let driversWithoutWayland = "x11,kmsdrm,offscreen"
+
+    /// Whether a Wayland compositor's socket can be named: `WAYLAND_DISPLAY` as a path, or `XDG_RUNTIME_DIR` a
+    /// folder (libwayland looks there for `WAYLAND_DISPLAY`, `wayland-0` by default).
+    static var waylandReachable: Bool {
+        if let socket = getenv("WAYLAND_DISPLAY").map({ String(cString: $0) }), socket.hasPrefix("/") { return true }
+        guard let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), runtime.hasPrefix("/") else {
+            return false
+        }
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: runtime, isDirectory: &isFolder) && isFolder.boolValue
+    }
+
     public init(mode: Mode, rotation: Rotation = .none) throws(KioskError) {
         self.mode = mode
         if case .headless = mode { setenv("SDL_VIDEODRIVER", "dummy", 1) }
@@ -59,6 +73,12 @@ public final class Display {
         pthread_sigmask(SIG_UNBLOCK, &stops, nil)
         if getenv("SDL_VIDEODRIVER").map({ String(cString: $0).lowercased() }) == "kmsdrm" {
             Self.waitForDisplayDevice()
+        }
+        if getenv("SDL_VIDEODRIVER") == nil, !Self.waylandReachable {
+            // SDL tries Wayland before kmsdrm, and libwayland writes "error: XDG_RUNTIME_DIR is invalid or not set
+            // in the environment." to stderr where there is no compositor's folder to look in: a stray line before
+            // the kiosk's own. Where Wayland cannot be reached, SDL's other drivers in SDL's own order.
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, Self.driversWithoutWayland)
         }
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw .other(
