@@ -5,10 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-# Debian packages the build and the kiosk need (see README, "Dependencies"); SDL's runtime also dlopens
-# EGL, GLES and udev, which Debian's SDL package does not pull in, and on kmsdrm draws through Mesa's EGL, GBM
-# and DRI drivers (as the package's Depends name them); espeak-ng speaks in audio mode (docs/accessibility.md);
-# libavformat-dev, libavcodec-dev and libswresample-dev decode films and their sound (docs/video.md).
+# The Debian packages the build, the kiosk and the tests need: the README's table ("Dependencies") says what each
+# is for. SDL dlopens EGL, GLES and udev, and on kmsdrm draws through Mesa's EGL, GBM and DRI drivers, which
+# Debian's SDL package does not pull in; the tests write their films with libavformat and libavcodec.
 packages=(libsdl2-dev libsdl2-image-dev libpng-dev libjpeg-dev libsdl2-ttf-dev libfontconfig-dev fonts-noto-core libegl1 libgles2 libudev1
     libegl-mesa0 libgbm1 libgl1-mesa-dri espeak-ng libavformat-dev libavcodec-dev libswresample-dev)
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The unit file and the install script.
@@ -19,9 +20,12 @@ import Testing
         return (p.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    @Test func theUnitIsHardenedToOnePointFiveOrBetter() throws {
+    static let analyze = "/usr/bin/systemd-analyze"
+
+    @Test(Installed.needs(analyze, from: "systemd", for: "the unit's exposure is scored"))
+    func theUnitIsHardenedToOnePointFiveOrBetter() throws {
         let unit = Kiosk.repository.appendingPathComponent("kiosk.service").path
-        let r = try run("/usr/bin/systemd-analyze", ["security", "--offline=true", unit])
+        let r = try run(Self.analyze, ["security", "--offline=true", unit])
         let line = try #require(r.output.split(separator: "\n").first { $0.contains("Overall exposure level") })
         let score = try #require(line.split(separator: ":").last?.split(separator: " ").first.flatMap { Double($0) })
         #expect(score <= 1.5, "\(line)")
@@ -42,7 +46,8 @@ import Testing
         #expect(!settings.contains { $0.hasPrefix("PrivateDevices=") || $0.hasPrefix("MemoryDenyWriteExecute=") })
     }
 
-    @Test func theInstalledUnitVerifies() throws {
+    @Test(Installed.needs(analyze, from: "systemd", for: "the installed units are verified"))
+    func theInstalledUnitVerifies() throws {
         let stage = dir.appendingPathComponent("stage")
         let install = Kiosk.repository.appendingPathComponent("install.sh").path
         // A small stand-in for the deep-zoom demo, so that the script does not draw the full one here.
@@ -72,7 +77,7 @@ import Testing
             of: "/opt/kiosk/bin/kiosk", with: stage.appendingPathComponent("opt/kiosk/bin/kiosk").path
         )
         .write(to: verifiable, atomically: true, encoding: .utf8)
-        let v = try run("/usr/bin/systemd-analyze", ["verify", verifiable.path])
+        let v = try run(Self.analyze, ["verify", verifiable.path])
         #expect(v.status == 0, "\(v.output)")
         // The calibration tool's unit beside it: the same sandbox, stops the kiosk, starts it again after.
         let tool = try String(
@@ -136,6 +141,10 @@ import Testing
 
     /// Why this machine cannot boot a systemd for the test (not root, no namespaces…), or nil when it can.
     static let cannotBoot: String? = {
+        // The package is made with dpkg-dev's tools (package.sh), before anything is booted.
+        if let missing = Installed.missing("/usr/bin/dpkg-shlibdeps", from: "dpkg-dev", for: "no package to make") {
+            return missing
+        }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/bash")
         p.arguments = [Kiosk.repository.appendingPathComponent(".ci/boot-systemd").path, "--check"]
@@ -211,7 +220,10 @@ import Testing
         let missing = tools.filter { tool in
             !path.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
         }
-        return missing.isEmpty ? nil : "not installed: \(missing.joined(separator: ", ")) (.ci/run installs them)"
+        return missing.isEmpty
+            ? nil
+            : "\(missing.joined(separator: ", ")) is not installed (apt-get install reprepro webfs "
+                + "prometheus-node-exporter rsync curl; .ci/run installs them)"
     }()
 
     /// A kiosk of a fleet under a real systemd (`.ci/fleet-test`): installed with apt-get from a reprepro

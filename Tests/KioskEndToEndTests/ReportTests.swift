@@ -1,6 +1,7 @@
 import CSDL2
 import CSDL2Image
 import Foundation
+import TestSupport
 import Testing
 
 /// `kiosk --stats --report DIR` (docs/operations.md): a page and its charts from the state folder, the same
@@ -58,7 +59,7 @@ import Testing
 
     /// The page as a browser shows it: Debian's chromium, headless, draws its charts (skipped where it is not
     /// installed; `.ci/run` installs it).
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")))
+    @Test(Installed.needs("/usr/bin/chromium", from: "chromium", for: "no browser to open the report in"))
     func aBrowserShowsTheCharts() throws {
         let state = dir.appendingPathComponent("state")
         let visits = state.appendingPathComponent("visits")

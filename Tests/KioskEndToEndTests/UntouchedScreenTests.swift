@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a visitor walking up to an untouched kiosk sees: the kiosk in a real window under Xvfb on each
@@ -9,10 +10,8 @@ import Testing
     let dir = Kiosk.folder()
 
     static let cannotRun: String? = {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/import") else {
-            return "/usr/bin/import is not installed (apt-get install imagemagick): no screen to capture"
-        }
-        return VirtualScreen.cannotRun
+        Installed.missing("/usr/bin/import", from: "imagemagick", for: "no screen to capture")
+            ?? VirtualScreen.cannotRun
     }()
 
     /// The demo's scenes, a Deep Zoom image and a list with thumbnails (decoded on a thread: a kiosk that slept

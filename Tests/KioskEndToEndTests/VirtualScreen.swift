@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// An X server of one test's own: Xvfb with a 1024 x 768 screen, on a display number it finds free itself
 /// (`-displayfd`, a bind that either gets the number or tries the next). `xvfb-run -a` chooses the number from
@@ -7,9 +8,7 @@ final class VirtualScreen {
     static let xvfb = "/usr/bin/Xvfb"
 
     /// Why no X server can be started here, or nil.
-    static let cannotRun: String? =
-        FileManager.default.isExecutableFile(atPath: xvfb)
-        ? nil : "\(xvfb) is not installed (apt-get install xvfb): no window to draw in"
+    static let cannotRun = Installed.missing(xvfb, from: "xvfb", for: "no window to draw in")
 
     let server = Process()
     let number: Int
