@@ -71,6 +71,8 @@ final class FrameLoop {
         renderer.tiles.workers?.notify(wake)
         // As is a picture decoded ahead, and a list's thumbnail.
         renderer.images.onPrefetched = wake
+        // And a film opened on its worker.
+        renderer.videos.onOpened = wake
         renderer.onThumbnail = wake
         // As is the wall clock set (an NTP client's step, `date -s`): its jump is noticed at once.
         wall.watchForSets(wake)

@@ -38,10 +38,14 @@ final class VideoStore {
     /// away): where each was, and the texture of the frame it showed (a few MiB, against the tens a decoder holds).
     /// A swiped gallery of films keeps one decoder, not one a page; one comes back showing that frame, and goes
     /// on from it.
-    private var parked: [Int: (place: VideoPlayer.Place, texture: OpaquePointer?)] = [:]
+    private var parked: [Int: (place: VideoPlayer.Place, texture: OpaquePointer?, size: Size)] = [:]
     /// Playbacks that could not play (their poster shows), and the files already said to be broken: a film that
     /// fails in every round of the attract loop is one line in the log, not one a round.
     private var failed: Set<Int> = []
+    /// Films being opened on a worker (`FilmOpening`).
+    private var opening: [Int: FilmOpening] = [:]
+    /// Called from the worker when a film has opened: wakes the frame loop.
+    var onOpened: (@Sendable () -> Void)?
     private var said: Set<String> = []
     private var drawn: Set<Int> = []
     private var events: [TraceEvent.Kind] = []
@@ -70,11 +74,13 @@ final class VideoStore {
             return nil
         }
         if playing[id] == nil {
+            guard let outcome = opened(shot) else {
+                // Opening: a parked film's frame shows meanwhile; a new one's poster.
+                guard let from = parked[id], let texture = from.texture else { return nil }
+                return (texture, from.size)
+            }
             let from = parked.removeValue(forKey: id)
-            switch VideoPlayer.open(
-                shot.path, loops: shot.loops, maxPixels: maxPixels, sound: shot.sound && sound != nil,
-                from: from?.place)
-            {
+            switch outcome {
             case .success(let player):
                 // Back from parked: its frame shows until the decoder has it again.
                 playing[id] = Playing(
@@ -144,6 +150,29 @@ final class VideoStore {
         return (texture, Size(width: Double(p.player.width), height: Double(p.player.height)))
     }
 
+    /// Whether `shot`'s film has opened, or why it could not: nil while it opens on its worker (the first ask
+    /// starts it; a parked film opens again where it was). One that takes longer than `--check` allows fails.
+    private func opened(_ shot: VideoShot) -> FilmOpening.Outcome? {
+        let id = shot.session
+        if opening[id] == nil {
+            let (path, loops, limit) = (shot.path, shot.loops, maxPixels)
+            let (sound, from) = (shot.sound && self.sound != nil, parked[id]?.place)
+            opening[id] = FilmOpening(synchronous: synchronous, wake: onOpened) {
+                VideoPlayer.open(path, loops: loops, maxPixels: limit, sound: sound, from: from)
+            }
+        }
+        guard let job = opening[id] else { return nil }
+        if let outcome = job.result {
+            opening[id] = nil
+            return outcome
+        }
+        guard job.overdue else { return nil }
+        job.abandon()
+        opening[id] = nil
+        let limit = Int(VideoInspector.timeLimitSeconds)
+        return .failure(.init(message: "did not open within \(limit) s (a file on a share that does not answer?)"))
+    }
+
     /// The streaming texture `picture` is uploaded into: YUV in three planes (the software decoder's), or NV12 (a
     /// hardware decoder's); made at the first frame, made anew if the planes change (a parked film's texture).
     private func upload(_ picture: VideoPlayer.Picture, into p: inout Playing) -> OpaquePointer? {
@@ -211,7 +240,7 @@ final class VideoStore {
         if p.soundEnd != nil { try? sound?.mixer().get().clearFilm() }
         p.player.stop()
         if let place = p.place {
-            parked[id] = (place, p.texture)
+            parked[id] = (place, p.texture, Size(width: Double(p.player.width), height: Double(p.player.height)))
         } else if let t = p.texture {
             SDL_DestroyTexture(t)
         }
@@ -241,10 +270,14 @@ final class VideoStore {
         }
         // A playback that failed stays failed while it is the one shown (a transition's frames do not draw it).
         if failed.count > 64 { failed = failed.intersection(drawn) }
-        // A parked one no frame drew any more (its scene left) is forgotten.
+        // A parked one no frame drew any more (its scene left) is forgotten, and so is one still opening.
         for (id, p) in parked where !drawn.contains(id) {
             if let t = p.texture { SDL_DestroyTexture(t) }
             parked[id] = nil
+        }
+        for (id, job) in opening where !drawn.contains(id) {
+            job.abandon()
+            opening[id] = nil
         }
         drawn.removeAll(keepingCapacity: true)
         defer {
@@ -254,8 +287,8 @@ final class VideoStore {
         return (events, shown)
     }
 
-    /// Whether a video plays (not ended, not paused).
-    var isPlaying: Bool { playing.values.contains { !$0.ended && !$0.paused } }
+    /// Whether a video plays (not ended, not paused), or is opening (its time limit is watched by the frames).
+    var isPlaying: Bool { !opening.isEmpty || playing.values.contains { !$0.ended && !$0.paused } }
 
     /// How long after the last frame drawn the next film frame is due, in seconds: the frame loop sleeps until
     /// then (a 30 fps film is drawn 30 times a second, not 60). Nil while a playing film's next frame is not
