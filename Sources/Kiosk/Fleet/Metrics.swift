@@ -86,6 +86,8 @@ public struct Metrics: Sendable {
         /// Films' frames shown, and decoded but overtaken before they could be (docs/video.md).
         public var videoFramesShown = 0
         public var videoFramesDropped = 0
+        /// From a finger to the panel (`TouchLatency`); nil on the virtual clock, where it means nothing.
+        public var touchToPresent: TouchLatency?
 
         public init(
             version: String, content: String, upSeconds: Double, placeholders: Int, residentBytes: Int,
@@ -164,6 +166,16 @@ public struct Metrics: Sendable {
         metric(
             "kiosk_video_decoder_info", "gauge", "The decoder the last film played with (none before any).",
             [("{decoder=\"\(Self.label(videoDecoder ?? "none"))\"}", "1")])
+        if let latency = now.touchToPresent {
+            // A summary: its quantiles over the latest finger events, its sum and count over all of them.
+            let quantiles = [0.5, 0.95].map { q in
+                ("{quantile=\"\(number(q))\"}", latency.quantileMs(q).map { number($0 / 1000) } ?? "NaN")
+            }
+            metric(
+                "kiosk_touch_to_present_seconds", "summary",
+                "From a finger's event (the kernel's time) to the return of the first present after the kiosk read it.",
+                quantiles + [("_sum", number(latency.sumMs / 1000)), ("_count", "\(latency.count)")])
+        }
         return out
     }
 

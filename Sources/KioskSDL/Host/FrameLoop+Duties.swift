@@ -30,6 +30,7 @@ extension FrameLoop {
         now.copyMethod = display.rowCopy?.calibration.measured?.rawValue ?? ""
         now.videoFramesShown = renderer.videos.framesShown
         now.videoFramesDropped = renderer.videos.framesDropped
+        now.touchToPresent = pipeline.touchToPresent
         return now
     }
 

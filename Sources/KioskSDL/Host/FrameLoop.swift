@@ -48,6 +48,7 @@ final class FrameLoop {
         self.app = app
         self.renderer = renderer
         pipeline = FramePipeline(app: app, renderer: renderer, display: display)
+        if !options.isVirtual { pipeline.touchToPresent = TouchLatency() }
         let headless = if case .headless = options.mode { true } else { false }
         clock = FrameClock(
             isVirtual: options.isVirtual, virtualFrameMs: options.frameMs ?? Runner.frameMs,
@@ -94,6 +95,7 @@ final class FrameLoop {
                 .info,
                 "frames: \(pipeline.framesDrawn) drawn, the longest in \(String(format: "%.2f", pipeline.worstMs)) ms, \(pipeline.lateFrames) over \(String(format: "%.1f", Runner.frameMs)) ms"
             )
+            if let latency = pipeline.touchToPresent?.summary { log(.info, latency) }
             if let speech = outputs.speechSummary { log(.info, speech) }
             if let state { state.save(app.snapshot(wallClock: Date().timeIntervalSince1970, at: kioskNow())) }
             service.visits?.finish(wall: wall.reading(kioskNow: kioskNow()), now: app.now)
@@ -317,6 +319,7 @@ final class FrameLoop {
             resetDrawn = true
         }
         service.metrics?.input(event)
+        if case .finger = event { pipeline.touchToPresent?.touched(at: t) }
         app.handle(event, at: t)
     }
 
@@ -336,6 +339,7 @@ final class FrameLoop {
             },
             afterPresent: { ms in
                 frameMs = ms
+                pipeline.touchToPresent?.presented(at: now())
                 if let l = reloading.loading { reloading.loading = (l.start, l.frames + 1, max(l.worstMs, ms)) }
                 stillness.drew(at: t)
                 observeSettle(at: t)

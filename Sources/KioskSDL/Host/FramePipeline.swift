@@ -14,6 +14,9 @@ final class FramePipeline {
     private(set) var worstMs = 0.0
     /// How many frames took longer than a frame at 60 Hz.
     private(set) var lateFrames = 0
+    /// From each finger event to the return of the first present after it (real time only: nil on the virtual
+    /// clock, where it means nothing); the loop that owns the clock says both times.
+    var touchToPresent: TouchLatency?
 
     init(app: KioskApp, renderer: Renderer, display: Display) {
         self.app = app
