@@ -229,7 +229,7 @@ final class FrameLoop {
         if let duty = service.nextDue() { due = min(due, duty) }
         if let d = shown.nextDeadline { due = min(due, d) }
         if let pending = reloading.pending { due = min(due, pending.readyAt + Self.swapWaitMs) }
-        if renderer.videos.isPlaying, let next = renderer.videos.nextFrameIn { due = min(due, shown.now + next * 1000) }
+        if let next = renderer.videos.nextFrameIn { due = min(due, shown.now + next * 1000) }
         return max(0, due - t)
     }
 

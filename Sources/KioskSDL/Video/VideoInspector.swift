@@ -19,32 +19,14 @@ enum VideoInspector {
         guard kiosk_video_library(&why, why.count) == 1 else {
             return VideoReport(problem: VideoPlayer.text(why), libraryMissing: true)
         }
-        let outcome = Outcome()
-        let thread = Thread {
-            let report = look(path, maxPixels: maxPixels)
-            outcome.lock.lock()
-            outcome.report = report
-            outcome.lock.signal()
-            outcome.lock.unlock()
-        }
-        thread.name = "kiosk-video-check"
-        thread.start()
-        let deadline = Date(timeIntervalSinceNow: timeLimit)
-        outcome.lock.lock()
-        defer { outcome.lock.unlock() }
-        while outcome.report == nil {
-            guard outcome.lock.wait(until: deadline) else {
-                // The thread is left to end on its own; the check goes on.
-                return VideoReport(problem: "did not open within \(Int(timeLimit)) s (a file that does not answer?)")
-            }
-        }
-        return outcome.report!
+        // A film that does not open in time is left to its thread; the check goes on.
+        let work = WorkerResult(name: "kiosk-video-check") { look(path, maxPixels: maxPixels) }
+        return work.wait(seconds: timeLimit) ?? VideoReport(problem: tooSlow(timeLimit))
     }
 
-    /// What the inspecting thread found (nil until it has).
-    private final class Outcome: @unchecked Sendable {
-        let lock = NSCondition()
-        var report: VideoReport?
+    /// Why a film that did not open within `seconds` is not shown.
+    static func tooSlow(_ seconds: Double = timeLimitSeconds) -> String {
+        "did not open within \(Int(seconds)) s (a file that does not answer?)"
     }
 
     /// Opens `path` and decodes its first frame.

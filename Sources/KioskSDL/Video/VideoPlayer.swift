@@ -91,6 +91,8 @@ final class VideoPlayer: @unchecked Sendable {
     struct Problem: Error {
         var message: String
     }
+    /// A player opened, or why not.
+    typealias Opened = Result<VideoPlayer, Problem>
 
     /// Whether a hardware decoder is tried first: unless the kiosk's environment says
     /// `KIOSK_VIDEO_DECODER=software` (docs/video.md), for a machine whose hardware decoder misbehaves.
@@ -102,7 +104,7 @@ final class VideoPlayer: @unchecked Sendable {
     /// `from`: where a player of it let go was; it goes on from that frame (decoded from the key frame before it).
     static func open(
         _ path: String, loops: Bool, maxPixels: Int, sound: Bool = false, from: Place? = nil
-    ) -> Result<VideoPlayer, Problem> {
+    ) -> Opened {
         if let problem = RegularFile.problem(path) { return .failure(Problem(message: problem)) }
         var why = [CChar](repeating: 0, count: 256)
         guard let v = kiosk_video_open(path, maxPixels, tryHardware ? 1 : 0, &why, why.count) else {

@@ -42,8 +42,9 @@ final class VideoStore {
     /// Playbacks that could not play (their poster shows), and the files already said to be broken: a film that
     /// fails in every round of the attract loop is one line in the log, not one a round.
     private var failed: Set<Int> = []
-    /// Films being opened on a worker (`FilmOpening`).
-    private var opening: [Int: FilmOpening] = [:]
+    /// Films being opened on a worker (libav loaded at the first film, the file's head read, a decoder opened):
+    /// the frame thread never waits for one. One that has not opened within `--check`'s limit fails.
+    private var opening: [Int: WorkerResult<VideoPlayer.Opened>] = [:]
     /// Called from the worker when a film has opened: wakes the frame loop.
     var onOpened: (@Sendable () -> Void)?
     private var said: Set<String> = []
@@ -152,25 +153,36 @@ final class VideoStore {
 
     /// Whether `shot`'s film has opened, or why it could not: nil while it opens on its worker (the first ask
     /// starts it; a parked film opens again where it was). One that takes longer than `--check` allows fails.
-    private func opened(_ shot: VideoShot) -> FilmOpening.Outcome? {
+    /// On the virtual clock the film is opened in the frame, so a replay shows the same frames on every run.
+    private func opened(_ shot: VideoShot) -> VideoPlayer.Opened? {
         let id = shot.session
-        if opening[id] == nil {
-            let (path, loops, limit) = (shot.path, shot.loops, maxPixels)
-            let (sound, from) = (shot.sound && self.sound != nil, parked[id]?.place)
-            opening[id] = FilmOpening(synchronous: synchronous, wake: onOpened) {
-                VideoPlayer.open(path, loops: loops, maxPixels: limit, sound: sound, from: from)
-            }
+        let (path, loops, limit) = (shot.path, shot.loops, maxPixels)
+        let (sound, from) = (shot.sound && self.sound != nil, parked[id]?.place)
+        let open: @Sendable () -> VideoPlayer.Opened = {
+            VideoPlayer.open(path, loops: loops, maxPixels: limit, sound: sound, from: from)
         }
-        guard let job = opening[id] else { return nil }
+        let job =
+            opening[id]
+            ?? (synchronous ? WorkerResult(done: open()) : WorkerResult(name: "kiosk-film-open", then: onOpened, open))
+        opening[id] = job
         if let outcome = job.result {
             opening[id] = nil
             return outcome
         }
-        guard job.overdue else { return nil }
-        job.abandon()
+        guard Self.secondsLeft(job) <= 0 else { return nil }
+        job.abandon(Self.letGo)
         opening[id] = nil
-        let limit = Int(VideoInspector.timeLimitSeconds)
-        return .failure(.init(message: "did not open within \(limit) s (a file on a share that does not answer?)"))
+        return .failure(.init(message: VideoInspector.tooSlow()))
+    }
+
+    /// How long a film still opening may take before it fails (at most 0: it has taken too long).
+    private static func secondsLeft(_ job: WorkerResult<VideoPlayer.Opened>) -> Double {
+        VideoInspector.timeLimitSeconds - job.secondsRunning
+    }
+
+    /// A film opened for no one (its scene was left, or it took too long): its decoder is stopped.
+    private static let letGo: @Sendable (VideoPlayer.Opened) -> Void = {
+        if case .success(let player) = $0 { player.stop() }
     }
 
     /// The streaming texture `picture` is uploaded into: YUV in three planes (the software decoder's), or NV12 (a
@@ -276,7 +288,7 @@ final class VideoStore {
             parked[id] = nil
         }
         for (id, job) in opening where !drawn.contains(id) {
-            job.abandon()
+            job.abandon(Self.letGo)
             opening[id] = nil
         }
         drawn.removeAll(keepingCapacity: true)
@@ -287,18 +299,22 @@ final class VideoStore {
         return (events, shown)
     }
 
-    /// Whether a video plays (not ended, not paused), or is opening (its time limit is watched by the frames).
-    var isPlaying: Bool { !opening.isEmpty || playing.values.contains { !$0.ended && !$0.paused } }
+    /// Whether a video plays (not ended, not paused), or one still opening is past its time limit (a frame
+    /// fails it). One opening within its limit needs no frame: its worker wakes the loop when it has opened.
+    var isPlaying: Bool {
+        playing.values.contains { !$0.ended && !$0.paused } || opening.values.contains { Self.secondsLeft($0) <= 0 }
+    }
 
     /// How long after the last frame drawn the next film frame is due, in seconds: the frame loop sleeps until
-    /// then (a 30 fps film is drawn 30 times a second, not 60). Nil while a playing film's next frame is not
-    /// decoded yet (the loop draws on) or none plays.
+    /// then (a 30 fps film is drawn 30 times a second, not 60), or until a film still opening reaches its time
+    /// limit. Nil while a playing film's next frame is not decoded yet (the loop draws on) or none plays or opens.
     var nextFrameIn: Double? {
         var soonest: Double?
         for p in playing.values where !p.ended && !p.paused {
             guard let next = p.player.nextTime else { return nil }
             soonest = min(soonest ?? .infinity, next - p.drawnAt)
         }
+        for job in opening.values { soonest = min(soonest ?? .infinity, max(0, Self.secondsLeft(job))) }
         return soonest
     }
 }
