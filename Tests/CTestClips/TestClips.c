@@ -3,11 +3,9 @@
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/channel_layout.h>
-#include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 typedef struct {
     AVStream *stream;
@@ -67,6 +65,7 @@ static void sing(AVFrame *f, int64_t first, double hz) {
 
 static int open_track(AVFormatContext *format, track *t, const AVCodec *encoder, AVCodecContext *c, char *why,
                       size_t size) {
+    t->codec = c; /* the track owns it from here, opened or not: close_track frees it */
     if (format->oformat->flags & AVFMT_GLOBALHEADER) c->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
     int e = avcodec_open2(c, encoder, NULL);
     if (e < 0) return fail(why, size, "cannot open the encoder", e);
@@ -76,7 +75,6 @@ static int open_track(AVFormatContext *format, track *t, const AVCodec *encoder,
     if (c->codec_type == AVMEDIA_TYPE_VIDEO) t->stream->avg_frame_rate = t->stream->r_frame_rate = c->framerate;
     e = avcodec_parameters_from_context(t->stream->codecpar, c);
     if (e < 0) return fail(why, size, "cannot describe the stream", e);
-    t->codec = c;
     t->frame = av_frame_alloc();
     if (!t->frame) return fail(why, size, "out of memory", 0);
     return 0;
