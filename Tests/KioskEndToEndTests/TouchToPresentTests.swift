@@ -15,13 +15,16 @@ import Testing
         let recording = Kiosk.recordings.appendingPathComponent("atmel-maxtouch-1finger-drag-up-down.jsonl")
         let fingers = try String(contentsOf: recording, encoding: .utf8).split(separator: "\n")
             .filter { $0.contains("\"SDL_FINGER") }.count
+        let config = try Kiosk.manifest(Kiosk.demo, in: dir)
         let r = try Kiosk.run(
-            ["--headless", "800x480", "--realtime", "--replay", recording.path], in: dir, trace: false)
+            ["--headless", "800x480", "--realtime", "--config", config, "--replay", recording.path], in: dir,
+            trace: false)
         #expect(r.status == 0, "\(r.stderr)")
         let line = try #require(Self.line(r.stderr), "\(r.stderr)")
         #expect(line.contains(" p50 ") && line.contains(" p95 "), "\(line)")
         #expect(line.hasSuffix("over \(fingers) finger events"), "\(line)")
-        let virtual = try Kiosk.run(["--headless", "800x480", "--replay", recording.path], in: dir, trace: false)
+        let virtual = try Kiosk.run(
+            ["--headless", "800x480", "--config", config, "--replay", recording.path], in: dir, trace: false)
         #expect(Self.line(virtual.stderr) == nil, "\(virtual.stderr)")
     }
 }
