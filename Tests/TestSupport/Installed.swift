@@ -10,6 +10,13 @@ public enum Installed {
             ? nil : "\(path) is not installed (apt-get install \(package)): \(what)"
     }
 
+    /// A test that reads file `path` (a library, a module), from Debian's `package`, for `what`.
+    public static func needsFile(_ path: String, from package: String, for what: String) -> ConditionTrait {
+        let here = FileManager.default.fileExists(atPath: path)
+        return .enabled(
+            if: here, Comment(rawValue: here ? "" : "\(path) is not installed (apt-get install \(package)): \(what)"))
+    }
+
     /// A test that runs `path`, from Debian's `package`, for `what`.
     public static func needs(_ path: String, from package: String, for what: String) -> ConditionTrait {
         let why = missing(path, from: package, for: what)

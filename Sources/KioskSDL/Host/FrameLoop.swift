@@ -200,12 +200,12 @@ final class FrameLoop {
 
     /// Whether the run is over after the frame at `t`: a window or a kiosk runs until it quits; headless, once the
     /// replay is done, the screen at rest and every screenshot taken (virtual: or `virtualRunOnMs` after the last
-    /// replayed event, whatever the screen does).
+    /// replayed event, whatever the screen does; real: and no picture on its way from a worker).
     func runIsOver(at t: Double) -> Bool {
         guard case .headless = display.mode else { return false }
         let done = replay.isDone && shown.isAtRest && screenshots.allTaken
         if clock.isVirtual { return done || t >= replay.lastTimestamp + Self.virtualRunOnMs }
-        return done && !replay.isEmpty
+        return done && !replay.isEmpty && !renderer.images.isBusy
     }
 
     /// Milliseconds on the real clock since the loop began.

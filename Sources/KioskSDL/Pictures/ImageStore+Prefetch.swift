@@ -22,15 +22,19 @@ extension ImageStore {
             let t = Thread {
                 SignalListener.leaveSignalsToTheMainThread()
                 setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, TileWorkers.niceness)
-                guard case .success(let decoded) = decodeImage(path) else { return }
+                defer { notify?() }
+                let decoded: UnsafeMutablePointer<SDL_Surface>
+                switch decodeImage(path) {
+                case .success(let s): decoded = s
+                case .failure(let p): return box.fail(path, p.message)
+                }
                 let opaque = isOpaque(decoded)
                 let prepared = TextureMaker.prepare(decoded, rotation: rotation, opaqueFormat: format)
                 SDL_FreeSurface(decoded)
-                guard let (surface, _) = prepared else { return }
+                guard let (surface, _) = prepared else { return box.fail(path, sdlError()) }
                 box.lock.lock()
                 box.ready[path] = (surface, Int(w), Int(h), opaque)
                 box.lock.unlock()
-                notify?()
             }
             t.name = "kiosk-prefetch"
             t.start()
@@ -78,13 +82,22 @@ extension ImageStore {
         } while !moving
     }
 
-    /// Takes the next picture decoded ahead and makes its (empty) texture; false when none is ready.
+    /// Takes the next picture decoded ahead and makes its (empty) texture; false when none is ready. A picture
+    /// its worker could not decode becomes a placeholder, its reason said once.
     func startAdopting() -> Bool {
         guard !prefetching.isEmpty else { return false }
         prefetched.lock.lock()
         let next = prefetched.ready.first { needsTexture($0.key) }
         if let next { prefetched.ready[next.key] = nil }
+        let failed = prefetched.failed
+        prefetched.failed.removeAll()
         prefetched.lock.unlock()
+        for (path, why) in failed.sorted(by: { $0.key < $1.key }) where prefetching.remove(path) != nil {
+            log(.warning, "\(path): cannot load the image (\(why)); showing a placeholder")
+            var e = Entry.placeholder
+            e.identity = FileIdentity(path)
+            entries[path] = e
+        }
         guard let (path, decoded) = next else { return false }
         prefetching.remove(path)
         let surface = decoded.0
@@ -130,6 +143,7 @@ extension ImageStore {
         prefetched.lock.lock()
         for r in prefetched.ready.values { SDL_FreeSurface(r.0) }
         prefetched.ready.removeAll()
+        prefetched.failed.removeAll()
         prefetched.lock.unlock()
         prefetching.removeAll()
     }

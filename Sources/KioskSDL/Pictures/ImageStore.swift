@@ -21,6 +21,8 @@ final class ImageStore {
         var drawnInFrame = 0
         /// Its texture was let go to keep within the budget (its size stays known): decoded again when drawn.
         var isLetGo = false
+        /// Still on its way from a worker (real clock): drawn as loading, not as broken.
+        var isLoading = false
 
         /// What its texture holds (4 bytes a pixel).
         var textureBytes: Int {
@@ -87,6 +89,8 @@ final class ImageStore {
     /// registered (the draw list asks for its tiles by number), and a picture the catalog found broken is tried,
     /// so the reason is said once, when its scene first shows. A plain picture loads when it is drawn.
     func prepare(_ paths: [String]) {
+        collectCuts()
+        loading.shown.removeAll()
         for path in paths where entries[path] == nil {
             let info = catalog[path]
             if info.pyramid != nil || !info.loaded { _ = loaded(path) }
@@ -104,13 +108,23 @@ final class ImageStore {
     /// What the pictures' whole textures hold (4 bytes a pixel; a pyramid's tiles are the tile cache's).
     var textureBytes: Int { entries.values.reduce(0) { $0 + $1.textureBytes } }
 
-    /// The image to draw now: loaded, or decoded again if it was let go, and marked drawn in this frame.
+    /// The image to draw now: loaded, or decoded again if it was let go, and marked drawn in this frame. On the
+    /// real clock a plain picture not yet decoded is decoded on a worker and drawn as loading meanwhile.
     func entry(_ path: String) -> Entry {
+        if entries[path].map({ $0.isLetGo }) ?? true, !synchronous, let waiting = decodingAhead(path) {
+            loading.shown.insert(path)
+            return waiting
+        }
         var e = entries[path].flatMap { $0.isLetGo ? nil : $0 } ?? loaded(path)
         e.drawnInFrame = frame
         entries[path] = e
+        if e.isLoading { loading.shown.insert(path) }
         return e
     }
+
+    /// Whether pictures load before the frame that draws them (headless on the virtual clock, so that every run
+    /// draws the same), rather than on workers while frames show them loading.
+    var synchronous: Bool { tiles.synchronous }
 
     /// Loads `path` (its decoding ahead if ready) as an entry, within the budget.
     func loaded(_ path: String) -> Entry {
@@ -159,6 +173,7 @@ final class ImageStore {
             pyramidIDs[path] = nil
         }
         pyramidIDs = pyramidIDs.filter { paths.contains($0.key) }
+        for path in loading.cuts.keys where entries[path] == nil { loading.cuts[path] = nil }
     }
 
     /// The renderer's device was reset: every plain image's texture is gone, and is made again from its file
@@ -177,9 +192,11 @@ final class ImageStore {
     /// The number the next pyramid is registered under (never reused: a retired pyramid's late tiles are
     /// recognised by it).
     var nextPyramidID = 1
-    /// Called now and then during a long load on the frame loop's thread (a large picture cut into its tiles), so
-    /// the service's watchdog knows the work goes on.
+    /// Called now and then during a long load on the frame loop's thread (a large picture cut into its tiles
+    /// before its frame, on the virtual clock), so the service's watchdog knows the work goes on.
     var whileWorking: () -> Void = {}
+    /// What is on its way from workers (real clock).
+    var loading = Loading()
 
     /// A plain image is decoded whole: beyond this many pixels (512 megapixels, 2 GiB decoded) it is refused
     /// with a pointer to Deep Zoom rather than risking the kiosk's memory.
@@ -194,7 +211,9 @@ final class ImageStore {
             }
             // A large plain image is cut into tiles kept in the cache folder once, read a band of rows at a time;
             // later starts read only the tiles they draw.
-            if max(w, h) > min(Self.pyramidThreshold, maxTextureSize ?? Int.max), let folder = cacheFolder() {
+            let large = max(w, h) > min(Self.pyramidThreshold, maxTextureSize ?? Int.max)
+            if large && !synchronous { return cutAhead(path, width: w, height: h, folder: cacheFolder()) }
+            if large, let folder = cacheFolder() {
                 let format = display.textures.opaqueFormat
                 switch TileFile.open(
                     image: path, width: w, height: h, folder: folder, opaqueFormat: format, progress: whileWorking)
@@ -265,6 +284,14 @@ final class ImageStore {
     final class Prefetched: @unchecked Sendable {
         let lock = NSLock()
         var ready: [String: (UnsafeMutablePointer<SDL_Surface>, Int, Int, Bool)] = [:]
+        /// Pictures the worker could not decode, and why.
+        var failed: [String: String] = [:]
+
+        func fail(_ path: String, _ why: String) {
+            lock.lock()
+            failed[path] = why
+            lock.unlock()
+        }
     }
     let prefetched = Prefetched()
     /// Called on the decoding thread when a picture is ready (the frame loop wakes to adopt it).

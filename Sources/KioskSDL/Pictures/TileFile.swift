@@ -150,11 +150,7 @@ final class TileFile: TileSource, @unchecked Sendable {
         var source = stat()
         guard stat(image, &source) == 0 else { return .notCut }
         let file = folder + "/" + Self.fileName(Self.key(image))
-        if let kept = TileFile(file: file, image: image, stat: source) {
-            // Its time is when it was last used: the pruning of the cache keeps what is in use.
-            utimensat(AT_FDCWD, file, nil, 0)
-            return .file(kept)
-        }
+        if let kept = current(image: image, source: source, file: file) { return .file(kept) }
         guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
             access(folder, W_OK) == 0
         else { return .notCut }
@@ -196,6 +192,21 @@ final class TileFile: TileSource, @unchecked Sendable {
         }
         log(.info, "\(image): cut into tiles in \(file) (\(SDL_GetTicks64() - start) ms); later starts read them")
         return TileFile(file: file, image: image, stat: source).map { .file($0) } ?? .notCut
+    }
+
+    /// The tile file of `image` in `folder` if it was cut from the image as it is now (nil: none, or it must be cut
+    /// again): a look at the image's and the file's state and header, no cut.
+    static func current(image: String, folder: String) -> TileFile? {
+        var source = stat()
+        guard stat(image, &source) == 0 else { return nil }
+        return current(image: image, source: source, file: folder + "/" + Self.fileName(Self.key(image)))
+    }
+
+    static func current(image: String, source: stat, file: String) -> TileFile? {
+        guard let kept = TileFile(file: file, image: image, stat: source) else { return nil }
+        // Its time is when it was last used: the pruning of the cache keeps what is in use.
+        utimensat(AT_FDCWD, file, nil, 0)
+        return kept
     }
 
     /// What names an image's tile file: its real path (the same picture reached through symlinks, or from

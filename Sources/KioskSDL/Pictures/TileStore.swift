@@ -14,6 +14,8 @@ final class TileStore {
     var failed: Set<TileKey> = []
     /// The images one of whose tiles failed and was logged.
     var failedImages: Set<Int> = []
+    /// The pyramids still being cut on a worker (`ImageStore.cutAhead`): drawn as loading, not as failed.
+    var loading: Set<Int> = []
     let synchronous: Bool
     let workers: TileWorkers?
     /// When a tile was uploaded (real time), for its blend-in.
@@ -63,6 +65,7 @@ final class TileStore {
     /// missing later, they stand in, so there is never a hole, and the first frame has a picture.
     func register(_ source: any TileSource, id: Int) {
         sources[id] = source
+        loading.remove(id)
         for level in 0...source.pyramid.maxLevel {
             let grid = source.pyramid.tiles(level: level)
             guard grid.columns == 1 && grid.rows == 1 else { break }
@@ -74,6 +77,7 @@ final class TileStore {
     /// way are dropped when they arrive.
     func unregister(_ id: Int) {
         sources[id] = nil
+        loading.remove(id)
         for t in cache.remove(where: { $0.image == id }) { SDL_DestroyTexture(t) }
         failed = failed.filter { $0.image != id }
         failedImages.remove(id)
@@ -91,6 +95,8 @@ final class TileStore {
         var loadedAny = false
         for key in keys where !isLoaded(key) {
             guard let source = sources[key.image] else {
+                // A pyramid still being cut: drawn as loading until it is registered.
+                if loading.contains(key.image) { continue }
                 // A pyramid that did not load (the image store said why): a placeholder, as for a failed tile.
                 failed.insert(key)
                 loadedAny = true

@@ -226,7 +226,13 @@ final class PictureLayers {
         }
         let complete =
             r.query.missing.count == missingBefore
-            && !commands.contains { if case .tile(_, _, _, let o) = $0 { o < 1 } else { false } }
+            && !commands.contains { c in
+                switch c {
+                case .tile(let key, _, _, let o): o < 1 || r.tiles.loading.contains(key.image)
+                case .image(let i, _, _): i < context.paths.count && r.images.isLoading(context.paths[i])
+                default: false
+                }
+            }
         // A few tiles a frame: more would take the frame past its time (the rest are drawn directly for now).
         guard complete && rasteredThisFrame < Self.rastersPerFrame && r.frameHasRoom else { return nil }
         rasteredThisFrame += 1

@@ -125,6 +125,13 @@ extension Renderer {
     }
 
     /// A broken image: a dark panel with a frame and a cross, so a visitor sees "no picture here", not a hole.
+    /// Where a picture still on its way from a worker will be: its placeholder's tone, without the cross a
+    /// broken picture has.
+    func loading(_ rect: Rect, in context: DrawContext) {
+        calls.perform(.color(0x3A, 0x3A, 0x42, 255))
+        calls.perform(.fillF(frect(context.screen(rect))))
+    }
+
     func placeholder(_ rect: Rect, in context: DrawContext) {
         calls.perform(.color(0x3A, 0x3A, 0x42, 255))
         let r = frect(context.screen(rect))

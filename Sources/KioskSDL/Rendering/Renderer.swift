@@ -96,12 +96,14 @@ final class Renderer {
 
     /// Whether the last frame showed the picture as a frame at rest should: no visible tile missing (a stand-in
     /// drawn for it) and none that needs another frame.
-    var pictureIsComplete: Bool { query.missing.isEmpty && !pictureNeedsFrame && !(thumbnails?.isLoading ?? false) }
+    var pictureIsComplete: Bool {
+        query.missing.isEmpty && !pictureNeedsFrame && !(thumbnails?.isLoading ?? false) && images.loading.shown.isEmpty
+    }
 
     /// Whether the picture needs another frame whatever the app does: a tile blending in (GL renderers), or
     /// decoded and waiting for its upload (more than the last frame's upload budget took).
     var pictureNeedsFrame: Bool {
-        tiles.isBlending || tiles.hasDecodedWaiting || (thumbnails?.hasDecodedWaiting ?? false)
+        tiles.isBlending || tiles.hasDecodedWaiting || (thumbnails?.hasDecodedWaiting ?? false) || images.hasArrived
     }
 
     /// A whole screen's frame of `scene` (nil: a list that belongs to no scene) of `sceneSize`.
@@ -168,13 +170,17 @@ final class Renderer {
             guard index < context.paths.count else { return }
             let e = images.entry(context.paths[index])
             guard let texture = e.texture else {
-                placeholder(destination, in: context)
+                e.isLoading ? loading(destination, in: context) : placeholder(destination, in: context)
                 return
             }
             copy(texture, source: source * e.scale, destination: destination, in: context)
         case .tile(let key, let source, let destination, let opacity):
             guard let texture = tiles.texture(key) else {
-                placeholder(destination, in: context)
+                if tiles.loading.contains(key.image) {
+                    loading(destination, in: context)
+                } else {
+                    placeholder(destination, in: context)
+                }
                 return
             }
             // Opaque tiles are copied (blending is slow in software), except while one blends in over its stand-in.
