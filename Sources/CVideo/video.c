@@ -206,6 +206,8 @@ static int kv_give(kiosk_video *v, kiosk_video_frame *out, char *why, size_t why
     int64_t t = held->best_effort_timestamp != AV_NOPTS_VALUE ? held->best_effort_timestamp : held->pts;
     out->pts = t != AV_NOPTS_VALUE ? (double)(t - v->start) * v->time_base : 0;
     out->nv12 = held->format == AV_PIX_FMT_NV12;
+    out->width = held->width;
+    out->height = held->height;
     for (int i = 0; i < 3; i++) {
         out->planes[i] = i < (out->nv12 ? 2 : 3) ? held->data[i] : NULL;
         out->pitches[i] = i < (out->nv12 ? 2 : 3) ? held->linesize[i] : 0;

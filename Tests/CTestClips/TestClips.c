@@ -80,6 +80,34 @@ static int open_track(AVFormatContext *format, track *t, const AVCodec *encoder,
     return 0;
 }
 
+static int drain(AVFormatContext *format, track *t, AVFrame *frame, char *why, size_t size);
+
+/* Ends the video track's encoder and starts another of `w` x `h` writing into the same stream. */
+static int restart_video(AVFormatContext *format, track *t, int w, int h, char *why, size_t size) {
+    if (drain(format, t, NULL, why, size) < 0) return -1;
+    const AVCodec *encoder = t->codec->codec;
+    AVCodecContext *c = avcodec_alloc_context3(encoder);
+    if (!c) return fail(why, size, "out of memory", 0);
+    c->width = w;
+    c->height = h;
+    c->time_base = t->codec->time_base;
+    c->framerate = t->codec->framerate;
+    c->pix_fmt = t->codec->pix_fmt;
+    c->gop_size = t->codec->gop_size;
+    avcodec_free_context(&t->codec);
+    t->codec = c;
+    int e = avcodec_open2(c, encoder, NULL);
+    if (e < 0) return fail(why, size, "cannot open the encoder again", e);
+    av_frame_free(&t->frame);
+    t->frame = av_frame_alloc();
+    if (!t->frame) return fail(why, size, "out of memory", 0);
+    t->frame->format = c->pix_fmt;
+    t->frame->width = w;
+    t->frame->height = h;
+    if ((e = av_frame_get_buffer(t->frame, 0)) < 0) return fail(why, size, "out of memory", e);
+    return 0;
+}
+
 /* Sends `frame` (NULL: the end) and writes every packet the encoder gives back. */
 static int drain(AVFormatContext *format, track *t, AVFrame *frame, char *why, size_t size) {
     int e = avcodec_send_frame(t->codec, frame);
@@ -171,6 +199,9 @@ int kiosk_test_clip_write(const char *path, const kiosk_test_clip *clip, char *w
                          (sound.left <= 0 || av_compare_ts(video.next, video.codec->time_base, sound.next,
                                                            sound.codec->time_base) <= 0);
         if (pick_video) {
+            if (clip->resize_after > 0 && video.next == clip->resize_after &&
+                restart_video(format, &video, clip->width2, clip->height2, why, size) < 0)
+                goto done;
             if ((e = av_frame_make_writable(video.frame)) < 0) {
                 fail(why, size, "out of memory", e);
                 goto done;

@@ -165,6 +165,32 @@ import Testing
         #expect(line?.contains("bad-\(kind).mp4") == true, "\(kind): \(check.stderr)")
     }
 
+    /// A film whose frames change size mid-stream (an editor's concatenation of a large and a small clip, or the
+    /// other way): each new size gets a texture of its own, and the whole frame shows, fitted as the first was.
+    @Test(arguments: [(1920, 1080, 320, 240), (160, 120, 640, 480)])
+    func aFilmWhoseFramesChangeSizePlaysOn(sizes: (Int, Int, Int, Int)) throws {
+        let path = dir.appendingPathComponent("joined-\(sizes.0)-\(sizes.2).ts").path
+        var clip = TestClip(seconds: 2)
+        (clip.width, clip.height, clip.gop, clip.resized) = (sizes.0, sizes.1, 15, (30, sizes.2, sizes.3))
+        try clip.write(to: path)
+        let config = try manifest(video: path, extra: #", "loop": false"#)
+        let shot = dir.appendingPathComponent("second-\(sizes.2).png").path
+        let r = try Kiosk.run(
+            ["--headless", "320x200", "--config", config, "--screenshot", "1700:\(shot)"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stderr.contains("<3>"), "\(r.stderr)")
+        #expect(!r.events.contains { $0.name == "videoDidFail" }, "\(r.stderr)")
+        #expect(Self.shown(r).contains { $0.frame >= 45 }, "the frames after the change were shown")
+        // The bars across the upper part of the frame: eight of them (a crop of the frame's corner shows two).
+        let picture = try #require(Picture(path: shot))
+        var colours: [(Int, Int, Int)] = []
+        for x in stride(from: 34, through: 286, by: 12) {
+            let c = picture.rgb(x, 30)
+            if !colours.contains(where: { close($0, c, 24) }) { colours.append(c) }
+        }
+        #expect(colours.count >= 6, "\(colours)")
+    }
+
     /// `--check` names each film's container, codec, size and duration, as it opened it.
     @Test func theCheckNamesWhatAFilmIs() throws {
         let path = dir.appendingPathComponent("named.mp4").path

@@ -23,6 +23,9 @@ public struct TestClip {
     public var toneHz = 0.0
     /// false for a file with sound only.
     public var picture = true
+    /// From frame `after` on, the picture is `width` x `height`, from an encoder started anew in the same stream (as
+    /// an editor's concatenation of two clips writes it; a container that carries the parameters in-band: .ts).
+    public var resized: (after: Int, width: Int, height: Int)?
 
     public init(seconds: Double) { self.seconds = seconds }
 
@@ -39,6 +42,11 @@ public struct TestClip {
         clip.gop = Int32(gop)
         clip.tone_hz = toneHz
         clip.sound_seconds = seconds
+        if let resized {
+            clip.resize_after = Int32(resized.after)
+            clip.width2 = Int32(resized.width)
+            clip.height2 = Int32(resized.height)
+        }
         var why = [CChar](repeating: 0, count: 256)
         let status = codec.withCString { codecName in
             pixelFormat.withCString { format in

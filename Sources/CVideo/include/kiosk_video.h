@@ -19,6 +19,8 @@ typedef struct {
     const uint8_t *planes[3];
     int pitches[3];
     int nv12;
+    /* The picture's size: a stream's frames may change it (an editor's concatenation of a 4K and an HD clip). */
+    int width, height;
     /* The frame held (kiosk_video_release lets it go, on any thread). */
     void *ref;
 } kiosk_video_frame;

@@ -22,12 +22,17 @@ final class VideoPlayer: @unchecked Sendable {
         let planes: (UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?)
         let pitches: (Int32, Int32, Int32)
         let nv12: Bool
+        /// Its size: a stream may change it from frame to frame.
+        let width: Int32
+        let height: Int32
         private let ref: UnsafeMutableRawPointer?
 
         init(_ f: kiosk_video_frame) {
             planes = f.planes
             pitches = f.pitches
             nv12 = f.nv12 != 0
+            width = f.width
+            height = f.height
             ref = f.ref
         }
 

@@ -111,6 +111,11 @@ final class VideoStore {
         framesDropped += dropped
         if let frame {
             let picture = frame.picture
+            if let problem = Self.sizeProblem(picture, maxPixels: maxPixels) {
+                playing[id] = p
+                fail(id, shot.path, problem)
+                return nil
+            }
             guard let texture = upload(picture, into: &p), picture.planes.0 != nil, picture.pitches.0 > 0 else {
                 playing[id] = p
                 fail(id, shot.path, "cannot make a texture for its frames (\(sdlError()))")
@@ -148,7 +153,10 @@ final class VideoStore {
         playing[id] = p
         guard let texture = p.texture, let current = p.shown else { return nil }
         shown = (current.pts, current.number)
-        return (texture, Size(width: Double(p.player.width), height: Double(p.player.height)))
+        var w: Int32 = 0
+        var h: Int32 = 0
+        SDL_QueryTexture(texture, nil, nil, &w, &h)
+        return (texture, Size(width: Double(w), height: Double(h)))
     }
 
     /// Whether `shot`'s film has opened, or why it could not: nil while it opens on its worker (the first ask
@@ -186,18 +194,34 @@ final class VideoStore {
     }
 
     /// The streaming texture `picture` is uploaded into: YUV in three planes (the software decoder's), or NV12 (a
-    /// hardware decoder's); made at the first frame, made anew if the planes change (a parked film's texture).
+    /// hardware decoder's), of the picture's size; made at the first frame, made anew when the planes or the size
+    /// change (a parked film's texture; a stream whose frames change size, as an editor's concatenation of clips
+    /// of two sizes does: an upload of the old size would read past the smaller frame).
     private func upload(_ picture: VideoPlayer.Picture, into p: inout Playing) -> OpaquePointer? {
         let format = picture.nv12 ? SDL_PIXELFORMAT_NV12.rawValue : SDL_PIXELFORMAT_IYUV.rawValue
         if let t = p.texture {
             var current: UInt32 = 0
-            if SDL_QueryTexture(t, &current, nil, nil, nil) == 0, current == format { return t }
+            var w: Int32 = 0
+            var h: Int32 = 0
+            if SDL_QueryTexture(t, &current, nil, &w, &h) == 0, current == format, w == picture.width,
+                h == picture.height
+            {
+                return t
+            }
             SDL_DestroyTexture(t)
         }
         p.texture = SDL_CreateTexture(
-            renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(p.player.width),
-            Int32(p.player.height))
+            renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), picture.width, picture.height)
         return p.texture
+    }
+
+    /// Why a decoded frame cannot be shown (a size of nothing, or past `maxPixels`, which the film's header did not
+    /// say), or nil.
+    static func sizeProblem(_ picture: VideoPlayer.Picture, maxPixels: Int) -> String? {
+        let (w, h) = (Int(picture.width), Int(picture.height))
+        if w <= 0 || h <= 0 { return "a frame of \(w)x\(h) pixels cannot be shown" }
+        if w * h > maxPixels { return "a frame of \(w)x\(h) is over maxVideoPixels" }
+        return nil
     }
 
     /// A film's sound, as far as the frame shown: queued in the mixer to play at its time on the film's timeline,

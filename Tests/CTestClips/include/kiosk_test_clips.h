@@ -16,6 +16,10 @@ typedef struct {
     const char *pixel_format;   /* "yuv420p" or "nv12" */
     double tone_hz;             /* 0: no sound */
     double sound_seconds;       /* how long the tone lasts (AAC, 48 kHz, mono, 1/8 of full scale) */
+    int resize_after;           /* > 0: from this frame on the picture is `width2` x `height2`, from an encoder
+                                   started anew in the same stream, as an editor's concatenation of clips of two
+                                   sizes writes it (a container that carries the parameters in-band: .ts) */
+    int width2, height2;
 } kiosk_test_clip;
 
 /* 0 when written; otherwise -1 and why in `why`. */
