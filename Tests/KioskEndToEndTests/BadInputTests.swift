@@ -68,6 +68,22 @@ import Testing
         #expect(r.status == 2)
     }
 
+    /// A picture named to forge a critical line of the journal: the start and `--check` say its name on one line.
+    @Test func aNameCannotForgeALine() throws {
+        let json = #"""
+            {"kioskManifest": 1, "scenes": [{"id": "a", "type": "zoom", "image": "x.png\n<2>kiosk: FORGED critical line \u001b[2J"}]}
+            """#
+        let path = try Kiosk.manifest(json, in: dir)
+        for arguments in [["--check"], ["--headless", "320x240"]] {
+            let r = try Kiosk.run(arguments + ["--config", path], in: dir, trace: false)
+            #expect(r.status == 3, "\(r.stderr)")
+            let lines = (r.stderr + r.stdout).split(separator: "\n")
+            #expect(!lines.contains { $0.contains("<2>kiosk") && !$0.hasPrefix("<3>") }, "\(lines)")
+            #expect(lines.contains { $0.contains(#"x.png\n<2>kiosk: FORGED critical line \u{1B}[2J"#) }, "\(lines)")
+            #expect(!r.stderr.contains("\u{1B}") && !r.stdout.contains("\u{1B}"))
+        }
+    }
+
     @Test func brokenImageShowsAPlaceholderAndTheRestWorks() throws {
         let broken = dir.appendingPathComponent("broken.png").path
         try Data("this is not a PNG".utf8).write(to: URL(fileURLWithPath: broken))

@@ -60,12 +60,12 @@ public enum NewContentCommand {
         guard writeExclusively(plan.manifest, to: manifest) else {
             return fail("\(manifest): cannot write it (\(String(cString: strerror(errno))))")
         }
-        print("made \(manifest):")
-        for line in plan.lines { print("  " + line) }
+        printLine("made \(manifest):")
+        for line in plan.lines { printLine("  " + line) }
         let report = Runner.checkContent(manifest, screen: screen, measureWords: true)
         for p in ManifestError.logLines(report.problems) { log(p.isWarning ? .warning : .error, p.line) }
         guard report.errors.isEmpty else { return 3 }
-        print("checked: ok. Show it, and edit it live: kiosk --edit --config \(manifest)")
+        printLine("checked: ok. Show it, and edit it live: kiosk --edit --config \(manifest)")
         return 0
     }
 

@@ -234,7 +234,7 @@ extension Runner {
             checksVoices: true)
         for p in ManifestError.logLines(report.problems) { log(p.isWarning ? .warning : .error, p.line) }
         guard report.errors.isEmpty else { return 3 }
-        for line in report.summary { print(line) }
+        for line in report.summary { printLine(line) }
         if let days = options.planDays, let manifest = report.manifest {
             let start = options.clock ?? Date().timeIntervalSince1970
             for line in Plan.lines(manifest, from: start, days: days) { print(line) }

@@ -111,7 +111,8 @@ enum Report {
         if !failed.isEmpty {
             log(.warning, "--report: could not draw \(failed.joined(separator: ", ")) (\(sdlError()))")
         }
-        print("report: \(dir)/index.html, \(stats.visits) visits, \(report.touches.pictures.count) pictures touched")
+        printLine(
+            "report: \(dir)/index.html, \(stats.visits) visits, \(report.touches.pictures.count) pictures touched")
         return 0
     }
 
