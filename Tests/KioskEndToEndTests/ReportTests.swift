@@ -57,6 +57,39 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: visits).sorted() == before)
     }
 
+    /// Lines no visit has (a count or a time below zero, a date of 1970 or 2999, a visit of a year): each is
+    /// skipped with a line naming its file and line, and the report and the statistics count the good one.
+    @Test func aVisitLineWithImpossibleValuesIsSkippedAndSaid() throws {
+        let visits = dir.appendingPathComponent("state/visits")
+        try FileManager.default.createDirectory(at: visits, withIntermediateDirectories: true)
+        func line(
+            start: String = "2026-03-02T14:30:00+00:00", duration: Int = 5000, hotspots: String = "{}",
+            languages: String = "{}"
+        ) -> String {
+            #"{"start": "\#(start)", "durationMs": \#(duration), "scenes": {"map": 5000}, "hotspots": \#(hotspots), "#
+                + #""gestures": {"pan": 1, "pinch": 0, "doubleTap": 0, "page": 0}, "languages": \#(languages)}"#
+        }
+        let lines = [
+            line(), line(hotspots: #"{"cafe": -1}"#), line(languages: #"{"en": -5000}"#), line(duration: -5000),
+            line(duration: 400_000_000_000), line(start: "1970-01-01T00:00:00+00:00"),
+            line(start: "2999-12-31T23:00:00+00:00"),
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(
+            to: visits.appendingPathComponent("2026-03-02.jsonl"), atomically: true, encoding: .utf8)
+        let state = dir.appendingPathComponent("state").path
+        let stats = try Kiosk.run(["--stats", "--state", state, "--json"], in: dir, trace: false)
+        #expect(stats.status == 0, "\(stats.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+        #expect(json["visits"] as? Int == 1, "\(stats.stdout)")
+        let skipped = stats.stderr.split(separator: "\n").filter { $0.hasPrefix("<4>") && $0.hasSuffix("; skipped") }
+        #expect(skipped.count == 6, "\(stats.stderr)")
+        for n in 2...7 { #expect(skipped.contains { $0.contains("2026-03-02.jsonl:\(n): ") }, "line \(n)") }
+        let out = dir.appendingPathComponent("report").path
+        let report = try Kiosk.run(["--stats", "--state", state, "--report", out], in: dir, trace: false)
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out + "/index.html"))
+    }
+
     /// The page as a browser shows it: Debian's chromium, headless, draws its charts (skipped where it is not
     /// installed; `.ci/run` installs it).
     @Test(Installed.needs("/usr/bin/chromium", from: "chromium", for: "no browser to open the report in"))

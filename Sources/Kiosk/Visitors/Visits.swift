@@ -36,6 +36,29 @@ public struct Visit: Codable, Equatable, Sendable {
     /// Whether it began under a plausible wall clock.
     public var isPlausiblyDated: Bool { Self.plausibleWallSeconds.contains(startWall) }
 
+    /// The longest a visit may last (a day): a line that says more is not a visit's.
+    public static let longestMs = 86_400_000
+
+    /// Why a line read back is not a visit the statistics can count (a count or a time below zero, a visit longer
+    /// than a day, a start that is not a date of the plausible years), or nil. The kiosk writes none of these;
+    /// a line edited by hand or corrupt may.
+    public var problem: String? {
+        guard (0...Self.longestMs).contains(durationMs) else {
+            return "durationMs \(durationMs) is not a visit's (0 to \(Self.longestMs))"
+        }
+        for (field, counts) in [("scenes", scenes), ("hotspots", hotspots), ("gestures", gestures)]
+            + (languages.map { [("languages", $0)] } ?? [])
+        {
+            if let (key, v) = counts.sorted(by: { $0.key < $1.key }).first(where: { $0.value < 0 }) {
+                return "\(field).\(key) is \(v), below zero"
+            }
+        }
+        guard let t = LocalTime.parse(String(start.prefix(19))), Self.plausibleWallSeconds.contains(t) else {
+            return "start \(start) is not a date and time of the years 2000 to 2199"
+        }
+        return nil
+    }
+
     enum CodingKeys: String, CodingKey {
         case start, durationMs, scenes, hotspots, gestures, languages, accessibility
     }

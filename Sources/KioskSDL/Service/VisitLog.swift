@@ -120,7 +120,7 @@ final class VisitLog {
     }
 
     /// Every visit in `folder` from `since` (a day) on; a line that is not a visit (torn by a crash, or
-    /// corrupt) is skipped with a warning naming its file and line.
+    /// corrupt, or with values no visit has: `Visit.problem`) is skipped with a warning naming its file and line.
     static func read(folder: String, since: String?) -> [Visit] {
         var visits: [Visit] = []
         let decoder = JSONDecoder()
@@ -133,6 +133,10 @@ final class VisitLog {
             where !line.isEmpty {
                 guard let v = try? decoder.decode(Visit.self, from: Data(line.utf8)) else {
                     log(.warning, "\(file.path):\(i + 1): not a visit (a torn or corrupt line); skipped")
+                    continue
+                }
+                if let why = v.problem {
+                    log(.warning, "\(file.path):\(i + 1): \(why); skipped")
                     continue
                 }
                 visits.append(v)
