@@ -40,6 +40,13 @@ import Testing
         ("WEBVTT\n\n\n1\n00:01.000 --> 00:02.00\nHi\n", 5, "is not a cue's times"),
         ("WEBVTT\n\n00:03.000 --> 00:02.000\nHi\n", 3, "ends before it begins"),
         ("WEBVTT\n\n00:61.000 --> 01:02.000\nHi\n", 3, "is not a cue's times"),
+        // A cue longer than a manifest's text (one of 640 KB stopped the frames for seconds), named at its words.
+        ("WEBVTT\n\n00:01.000 --> 00:02.000\n" + String(repeating: "words ", count: 110_000) + "\n", 4, "too long"),
+        (
+            "WEBVTT\n\n00:01.000 --> 00:02.000\n" + String(repeating: "字", count: 2001) + "\n", 4,
+            "2001 characters"
+        ),
+        ("WEBVTT\n\n00:01.000 --> 00:02.000\nHi\u{0}\n", 4, "NUL"),
     ])
     func theFirstProblemIsNamedWithItsLine(text: String, line: Int, message: String) {
         switch CaptionTrack.parse(text) {

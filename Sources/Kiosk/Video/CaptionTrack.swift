@@ -84,6 +84,11 @@ public struct CaptionTrack: Equatable, Sendable {
                 return .failure(Problem(line: line, message: "more than \(maximumCues) cues"))
             }
             let words = block[(timing + 1)...].map { plain($0) }.joined(separator: "\n")
+            // A cue is a caption: as long as a manifest's text at most (one of 640 KB took seconds a frame to lay
+            // out, and the frames stopped).
+            if let problem = Object.lengthProblem(words) {
+                return .failure(Problem(line: line + 1, message: "the cue's words are \(problem)"))
+            }
             cues.append(Cue(start: start, end: end, text: words))
         }
         // In the order they begin (a file's order, usually).

@@ -165,31 +165,32 @@ extension Object {
     static let maximumScalarsPerCharacter = 32
 
     static func checkLength(_ s: String, path: String, problems: ProblemList) throws(ManifestError) {
+        if let problem = lengthProblem(s) { throw problems.fail(path, problem) }
+    }
+
+    /// Why `s` is too long to show (in code points, in characters, or a character of too many code points), or
+    /// nil: the manifest's texts and a film's caption cues alike.
+    static func lengthProblem(_ s: String) -> String? {
         // Code points first (one pass, no grapheme breaking): a text too long in them is refused before anything
         // looks for its characters.
         var scalars = 0
         for u in s.unicodeScalars {
-            if u.value == 0 {
-                throw problems.fail(path, "contains a NUL character (U+0000), which would end the text there")
-            }
+            if u.value == 0 { return "contains a NUL character (U+0000), which would end the text there" }
             scalars += 1
         }
         guard scalars <= maximumTextScalars else {
-            throw problems.fail(path, "too long: \(scalars) code points (at most \(maximumTextScalars))")
+            return "too long: \(scalars) code points (at most \(maximumTextScalars))"
         }
         var n = 0
         for c in s {
             n += 1
             let k = c.unicodeScalars.count
             guard k <= maximumScalarsPerCharacter else {
-                throw problems.fail(
-                    path,
-                    "character \(n) is \(k) code points joined into one (at most \(maximumScalarsPerCharacter): "
-                        + "combining marks or joiners piled up)")
+                return "character \(n) is \(k) code points joined into one (at most \(maximumScalarsPerCharacter): "
+                    + "combining marks or joiners piled up)"
             }
         }
-        guard n <= maximumTextLength else {
-            throw problems.fail(path, "too long: \(n) characters (at most \(maximumTextLength))")
-        }
+        guard n <= maximumTextLength else { return "too long: \(n) characters (at most \(maximumTextLength))" }
+        return nil
     }
 }
