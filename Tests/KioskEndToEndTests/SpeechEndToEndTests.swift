@@ -128,6 +128,30 @@ import Testing
         #expect(Self.ends(r) == ["interrupted", "finished"])
     }
 
+    /// The synthesiser the kiosk starts begins with no signal blocked or ignored (the kiosk's own threads block
+    /// SIGTERM and the like: a child that inherited that could not be ended).
+    @Test func theSynthesiserStartsWithItsSignalsAtTheirDefaults() throws {
+        let seen = dir.appendingPathComponent("signals.txt").path
+        let path = dir.appendingPathComponent("espeak-signals").path
+        // Read by the shell itself: a grep would read its parent's state mid-fork, when it blocks every signal.
+        let script =
+            "#!/bin/sh\nwhile read k v; do case $k in SigBlk:|SigIgn:) echo \"$k $v\";; esac; done "
+            + "< /proc/$$/status > \(seen)\nexit 1\n"
+        try script.write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        let (r, _) = try run(keys: Self.keys([(300, "Down")], endAt: 1000), environment: ["KIOSK_ESPEAK": path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = try String(contentsOfFile: seen, encoding: .utf8).split(separator: "\n")
+        // Nothing blocked; SIGHUP, SIGINT, SIGALRM and SIGTERM not ignored (bits 0, 1, 13 and 14).
+        let masks = Dictionary(
+            uniqueKeysWithValues: lines.compactMap { l -> (String, UInt64)? in
+                let kv = l.split(separator: " ")
+                return kv.count == 2 ? (String(kv[0]), UInt64(kv[1], radix: 16) ?? .max) : nil
+            })
+        #expect(masks["SigBlk:"] == 0, "\(lines)")
+        #expect(masks["SigIgn:"].map { $0 & 0x6003 == 0 } == true, "\(lines)")
+    }
+
     /// A synthesiser that is missing, or crashes mid-sentence: one line says so, the kiosk runs on, the trace says
     /// what it would have said, and the voice is never stuck.
     @Test(arguments: [

@@ -53,18 +53,12 @@ struct EspeakSynthesizer: SpeechSynthesizer {
     /// The voices `-v` takes (each voice's language and its other languages, from `espeak-ng --voices`); nil
     /// when espeak-ng is not installed or does not answer.
     static func installedVoices() -> Set<String>? {
-        guard case .success(let espeak) = find() else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: espeak.program)
-        process.arguments = ["--voices"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return voices(listed: text)
+        guard case .success(let espeak) = find(),
+            case .success(let listed) = ChildProcess.run(
+                espeak.program, ["--voices"], outputLimit: 1 << 20, timeoutSeconds: Self.timeoutSeconds),
+            listed.status == 0
+        else { return nil }
+        return voices(listed: String(decoding: listed.output, as: UTF8.self))
     }
 
     /// The voices of `espeak-ng --voices`' table: the Language column, and the languages in "(en 2)" under Other
@@ -82,37 +76,33 @@ struct EspeakSynthesizer: SpeechSynthesizer {
         return out
     }
 
+    /// The most a synthesis may write: 2 000 characters said slowly, several minutes at 22 050 samples a second,
+    /// are a few MB; a synthesiser that writes without end is stopped here, not when the kiosk's memory is gone.
+    static let outputLimit = 64 << 20
+
     func samples(for text: String, voice: String) -> Result<[Int16], SpeechError> {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = ["-v", voice, "--stdout"]
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        do { try process.run() } catch { return .failure(.failed("cannot run \(program): \(error)")) }
-        let writer = input.fileHandleForWriting
-        // A text is at most 2 000 characters: it fits the pipe's buffer.
-        try? writer.write(contentsOf: Data(text.utf8))
-        try? writer.close()
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + Self.timeoutSeconds, execute: watchdog)
-        let wav = output.fileHandleForReading.readDataToEndOfFile()
-        let complaint = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        watchdog.cancel()
-        if process.terminationReason == .uncaughtSignal {
-            return .failure(.failed("espeak-ng stopped by signal \(process.terminationStatus)"))
+        let run = ChildProcess.run(
+            program, ["-v", voice, "--stdout"], input: Array(text.utf8), outputLimit: Self.outputLimit,
+            timeoutSeconds: Self.timeoutSeconds)
+        let said: ChildProcess.Outcome
+        switch run {
+        case .success(let outcome): said = outcome
+        case .failure(let why): return .failure(.failed(why.description))
         }
-        if process.terminationStatus != 0 {
-            let said = String(decoding: complaint, as: UTF8.self)
-            if said.contains("voice does not exist") { return .failure(.noVoice(voice)) }
-            let line = said.split(separator: "\n").first.map(String.init) ?? "exit status \(process.terminationStatus)"
+        if said.timedOut {
+            return .failure(.failed("espeak-ng took longer than \(Int(Self.timeoutSeconds)) s and was stopped"))
+        }
+        if said.overflowed {
+            return .failure(.failed("espeak-ng wrote more than \(Self.outputLimit >> 20) MB and was stopped"))
+        }
+        if let signal = said.signal { return .failure(.failed("espeak-ng stopped by signal \(signal)")) }
+        if let status = said.status, status != 0 {
+            let complaint = String(decoding: said.errors, as: UTF8.self)
+            if complaint.contains("voice does not exist") { return .failure(.noVoice(voice)) }
+            let line = complaint.split(separator: "\n").first.map(String.init) ?? "exit status \(status)"
             return .failure(.failed("espeak-ng: \(line)"))
         }
-        return WAV.samples(wav)
+        return WAV.samples(Data(said.output))
     }
 }
 
