@@ -34,6 +34,9 @@ public struct Attract: Equatable, Sendable {
 
     /// How long a film step without `seconds` lasts at most, should its film never say it ended.
     static let longestFilmSeconds = 600.0
+    /// The least a step lasts and a carousel's page stays, in seconds, a film's step included whose film fails or
+    /// ends at once.
+    static let shortestStepSeconds = 1.0
     /// The keys of a film step that are its film's (as a video scene's).
     static let filmKeys = ["video", "poster", "fit", "sound", "captions"]
 
@@ -65,6 +68,11 @@ public struct Attract: Equatable, Sendable {
                 let seconds =
                     try s.number("seconds", in: ManifestLimits.seconds, required: !film) ?? Self.longestFilmSeconds
                 guard seconds > 0 else { throw problems.fail("\(path).seconds", "must be more than 0") }
+                guard seconds >= Self.shortestStepSeconds else {
+                    throw problems.fail(
+                        "\(path).seconds",
+                        "must be at least \(Int(Self.shortestStepSeconds)) s (a shorter step only flickers)")
+                }
                 func view(_ key: String) throws(ManifestError) -> View? {
                     guard let v = s.values[key] else { return nil }
                     let o = try Object(v, path: "\(path).\(key)", problems: problems)
@@ -79,6 +87,12 @@ public struct Attract: Equatable, Sendable {
                 let every = try s.number("advanceEverySeconds", in: ManifestLimits.seconds)
                 if let every, every <= 0 {
                     throw problems.fail("\(path).advanceEverySeconds", "must be more than 0")
+                }
+                if let every, every < Self.shortestStepSeconds {
+                    throw problems.fail(
+                        "\(path).advanceEverySeconds",
+                        "must be at least \(Int(Self.shortestStepSeconds)) s (a page turn takes a third of one; faster "
+                            + "is a page turned every frame)")
                 }
                 var step = Step(
                     scene: scene, seconds: seconds, from: try view("from"), to: try view("to"),

@@ -18,9 +18,12 @@ final class AttractLoop {
     var current: Attract.Step { attract.steps[step] }
 
     /// Moves to the next step once this one's time is up (or, for a film step without `seconds`, once its film has
-    /// ended: `filmEnded`); true when it did.
+    /// ended: `filmEnded`, but not before `Attract.shortestStepSeconds`: a loop of films that fail or end at once
+    /// cycled three steps a second, a journal line each); true when it did.
     func advance(at ms: Double, filmEnded: Bool) -> Bool {
-        guard ms - stepStart >= current.seconds * 1000 || (current.untilFilmEnds && filmEnded) else { return false }
+        let elapsed = ms - stepStart
+        let filmDone = current.untilFilmEnds && filmEnded && elapsed >= Attract.shortestStepSeconds * 1000
+        guard elapsed >= current.seconds * 1000 || filmDone else { return false }
         step = (step + 1) % attract.steps.count
         stepStart = ms
         lastPageTurn = ms
