@@ -99,25 +99,45 @@ final class VisitLog {
             }
     }
 
-    /// Deletes the days older than `keepDays` before `today`, then the oldest until the folder is within
-    /// `maximumBytes`.
+    /// Deletes the days older than `keepDays`, then the oldest until the folder is within `maximumBytes`; each
+    /// deletion said. Only what is really old goes: age is counted from the newest day that has visits, not from
+    /// the clock alone (a clock set forward a year deletes nothing until visits of that year are written), today's
+    /// file is never deleted, and a file dated after today (a clock that was wrong once, a file copied in) is left
+    /// as it is, said once, and not counted.
     func prune(today: String) {
         guard let now = LocalTime.parse(today) else { return }
-        var files = Self.files(in: folder)
-        while let first = files.first, let day = LocalTime.parse(first.day),
-            now - day > Double(Self.keepDays) * 86_400
-                || files.map(\.bytes).reduce(0, +) > maximumBytes && files.count > 1
-        {
-            unlink(first.path)
+        let all = Self.files(in: folder)
+        let future = all.filter { $0.day > today }
+        if !future.isEmpty && !warnedFuture {
+            warnedFuture = true
+            log(
+                .warning,
+                "\(folder): \(future.map { "\($0.day).jsonl" }.joined(separator: ", ")) dated after today (\(today)); "
+                    + "left as they are, not counted and never removed by the kiosk")
+        }
+        var files = all.filter { $0.day <= today }
+        let reference = min(now, files.last.flatMap { LocalTime.parse($0.day) } ?? now)
+        func isOld(_ day: String) -> Bool {
+            LocalTime.parse(day).map { reference - $0 > Double(Self.keepDays) * 86_400 } ?? false
+        }
+        while let first = files.first, first.day != today {
+            let old = isOld(first.day)
+            guard old || files.map(\.bytes).reduce(0, +) > maximumBytes else { break }
+            if unlink(first.path) == 0 {
+                let why = old ? "older than \(Self.keepDays) days" : "the visits are over \(maximumBytes >> 20) MiB"
+                log(.info, "\(first.path): removed (\(why))")
+            }
             files.removeFirst()
         }
         // A day's touches go with its visits.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        for name in names where name.hasSuffix(Self.touchesSuffix) {
-            guard let day = LocalTime.parse(String(name.dropLast(Self.touchesSuffix.count))) else { continue }
-            if now - day > Double(Self.keepDays) * 86_400 { unlink(folder + "/" + name) }
+        for name in names.sorted() where name.hasSuffix(Self.touchesSuffix) {
+            let day = String(name.dropLast(Self.touchesSuffix.count))
+            guard day < today, isOld(day), unlink(folder + "/" + name) == 0 else { continue }
+            log(.info, "\(folder)/\(name): removed (older than \(Self.keepDays) days)")
         }
     }
+    var warnedFuture = false
 
     /// Every visit in `folder` from `since` (a day) on; a line that is not a visit (torn by a crash, or
     /// corrupt, or with values no visit has: `Visit.problem`) is skipped with a warning naming its file and line.
