@@ -90,6 +90,30 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out + "/index.html"))
     }
 
+    /// The report is written whole or not at all: an earlier report is replaced entire (a chart it had and this one
+    /// has not does not stay), and a folder holding what a report does not write (the operator's own file) is
+    /// refused with one line and left as it was.
+    @Test func theReportFolderIsReplacedWholeAndNeverAnotherFolder() throws {
+        let state = dir.appendingPathComponent("state")
+        try FileManager.default.createDirectory(
+            at: state.appendingPathComponent("visits"), withIntermediateDirectories: true)
+        let out = dir.appendingPathComponent("report").path
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: URL(fileURLWithPath: out + "/touches-9.png"))
+        let r = try Kiosk.run(["--stats", "--state", state.path, "--report", out], in: dir, trace: false)
+        #expect(r.status == 0, "\(r.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out)
+        #expect(names.contains("index.html") && !names.contains("touches-9.png"), "\(names)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".report") }
+        #expect(left.isEmpty, "nothing left beside it: \(left)")
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: out + "/notes.txt"))
+        let before = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        let refused = try Kiosk.run(["--stats", "--state", state.path, "--report", out], in: dir, trace: false)
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.contains("holds notes.txt"), "\(refused.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == before)
+    }
+
     /// The page as a browser shows it: Debian's chromium, headless, draws its charts (skipped where it is not
     /// installed; `.ci/run` installs it).
     @Test(Installed.needs("/usr/bin/chromium", from: "chromium", for: "no browser to open the report in"))

@@ -11,12 +11,21 @@ enum Report {
     /// Writes the report of `visits` (and the touches files in `folder` from `since` on) into `dir`, the pictures
     /// found through `manifest`; the exit status.
     static func write(
-        _ visits: [Visit], folder: String, since: String?, manifest: Manifest?, into dir: String
+        _ visits: [Visit], folder: String, since: String?, manifest: Manifest?, into target: String
     ) -> Int32 {
+        // Written whole or not at all: into a new folder beside `target`, renamed in place of it once complete (a
+        // failure halfway left new charts beside the old page, which then disagreed; a FIFO named like a chart
+        // hung the report). Only a report's own files are ever replaced.
+        if let problem = notAReport(target) {
+            log(.error, "--report \(target): \(problem); choose an empty folder or an earlier report's")
+            return 2
+        }
+        let dir = besideFolder(target, "new")
         do {
+            try? FileManager.default.removeItem(atPath: dir)
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         } catch {
-            log(.error, "--report \(dir): cannot make the folder (\(error.localizedDescription))")
+            log(.error, "--report \(target): cannot make the folder (\(error.localizedDescription))")
             return 2
         }
         let report = VisitReport(visits, touches: touches(in: folder, since: since))
@@ -105,15 +114,60 @@ enum Report {
         guard writeAtomically(Data(page.utf8), to: dir + "/index.html"),
             writeAtomically(Data(report.json.utf8), to: dir + "/report.json")
         else {
-            log(.error, "--report \(dir): cannot write it (\(String(cString: strerror(errno))))")
+            log(.error, "--report \(target): cannot write it (\(String(cString: strerror(errno))))")
+            try? FileManager.default.removeItem(atPath: dir)
             return 2
         }
         if !failed.isEmpty {
             log(.warning, "--report: could not draw \(failed.joined(separator: ", ")) (\(sdlError()))")
         }
+        guard replace(target, with: dir) else {
+            log(.error, "--report \(target): cannot put the report in place (\(String(cString: strerror(errno))))")
+            try? FileManager.default.removeItem(atPath: dir)
+            return 2
+        }
         printLine(
-            "report: \(dir)/index.html, \(stats.visits) visits, \(report.touches.pictures.count) pictures touched")
+            "report: \(target)/index.html, \(stats.visits) visits, \(report.touches.pictures.count) pictures touched")
         return 0
+    }
+
+    /// Why `folder` is not one a report may be written into (a file; a folder holding what a report does not
+    /// write: the operator's own files, a FIFO), or nil (missing, empty, or an earlier report).
+    static func notAReport(_ folder: String) -> String? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else { return nil }
+        guard isFolder.boolValue else { return "is a file, not a folder" }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let foreign = names.sorted().filter { name in
+            var st = stat()
+            let regular = lstat(folder + "/" + name, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
+            return !regular || !(name == "index.html" || name == "report.json" || name.hasSuffix(".png"))
+        }
+        guard let first = foreign.first else { return nil }
+        let more = foreign.count > 1 ? " and \(foreign.count - 1) more" : ""
+        return "holds \(first)\(more), which a report does not write"
+    }
+
+    /// A hidden folder beside `folder` for `what` (the report being made, the one it replaces).
+    static func besideFolder(_ folder: String, _ what: String) -> String {
+        let url = URL(fileURLWithPath: folder)
+        return url.deletingLastPathComponent().path + "/.\(url.lastPathComponent).\(what)-\(getpid())"
+    }
+
+    /// Puts the complete report `made` in place of `target` (an earlier report, or nothing), which is removed.
+    static func replace(_ target: String, with made: String) -> Bool {
+        let old = besideFolder(target, "old")
+        let existed = FileManager.default.fileExists(atPath: target)
+        if existed {
+            try? FileManager.default.removeItem(atPath: old)
+            guard rename(target, old) == 0 else { return false }
+        }
+        guard rename(made, target) == 0 else {
+            if existed { rename(old, target) }
+            return false
+        }
+        if existed { try? FileManager.default.removeItem(atPath: old) }
+        return true
     }
 
     /// Every day's touches in `folder` from `since` on; a file that is not a grid is said and left out.
