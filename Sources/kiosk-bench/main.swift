@@ -29,6 +29,10 @@ if CommandLine.arguments.contains("--transition-only") {
             + "frameAttractWorstOneRunMs \(formatted(a.worstOneRun))")
     exit(0)
 }
+if CommandLine.arguments.contains("--cold-only") {
+    print("frameColdWorstMs \(formatted(coldFrames(folder: benchFolder())))")
+    exit(0)
+}
 if CommandLine.arguments.contains("--latency-only") {
     let t = touchToPresent(cache: benchFolder() + "/cache")
     print(
@@ -233,6 +237,7 @@ let focus = focusFrames(rounds: 30)
 kiosk_unpin()
 let film = videoFigures(folder: benchFolder(), seconds: 60)
 let latency = touchToPresent(cache: cache)
+let coldFrame = coldFrames(folder: folder)
 let budgetMiB = 128.0
 
 let rows: [(key: String, value: String, unit: String, target: String)] = [
@@ -295,6 +300,7 @@ let rows: [(key: String, value: String, unit: String, target: String)] = [
     ("frameAttractMs", formatted(attracting.median), "ms median", "<= 8"),
     ("frameAttractWorstMs", formatted(attracting.worst), "ms", "<= 16.7"),
     ("frameAttractWorstOneRunMs", formatted(attracting.worstOneRun), "ms", ""),
+    ("frameColdWorstMs", formatted(coldFrame), "ms", "<= 16.7 (the first time, real clock)"),
     ("closedCpuPercent", formatted(closed.cpuPercent), "%", "<= 0.1"),
     ("closedFramesRendered", "\(closed.frames)", "frames", "0"),
     ("closedWakeupsPerSecond", formatted(closed.wakeups), "per s", "<= 2"),
