@@ -74,6 +74,16 @@ import Testing
         #expect(ran.status == 3 && !ran.timedOut && !ran.overflowed)
     }
 
+    /// A child that exits without reading what it is given: the write is an EPIPE, and this process (which, unlike
+    /// the kiosk, does not ignore SIGPIPE) lives on.
+    @Test func aChildThatReadsNothingEndsNoProcessButItself() throws {
+        let quits = try script("quits", "exit 0")
+        let ran = try ChildProcess.run(
+            quits, [], input: [UInt8](repeating: 65, count: 1 << 20), outputLimit: 1024, timeoutSeconds: 10
+        ).get()
+        #expect(ran.status == 0)
+    }
+
     @Test func aProgramThatIsNotThereIsAReason() {
         guard case .failure(let why) = ChildProcess.run("/nonexistent/espeak", [], outputLimit: 1, timeoutSeconds: 1)
         else {

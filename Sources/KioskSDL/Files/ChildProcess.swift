@@ -94,6 +94,23 @@ enum ChildProcess {
         return .success(outcome)
     }
 
+    /// `body` (a write to a child's pipe) with SIGPIPE blocked in this thread, and one it raised taken: a child
+    /// that exits without reading its input is an `EPIPE`, not the end of the process (the kiosk ignores SIGPIPE;
+    /// a tool or a test that runs this need not).
+    static func withoutSIGPIPE<T>(_ body: () -> T) -> T {
+        var pipe = sigset_t()
+        sigemptyset(&pipe)
+        sigaddset(&pipe, SIGPIPE)
+        var before = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipe, &before)
+        defer {
+            var none = timespec(tv_sec: 0, tv_nsec: 0)
+            while sigtimedwait(&pipe, nil, &none) > 0 {}
+            pthread_sigmask(SIG_SETMASK, &before, nil)
+        }
+        return body()
+    }
+
     /// Writes `input` to the child and reads what it says until it closes both outputs; kills its group at the
     /// deadline or once its output goes past its limit (errors past theirs are read and let go: a chatty program
     /// is not stopped for it).
@@ -125,7 +142,9 @@ enum ChildProcess {
             guard ready >= 0 || errno == EINTR else { return }
             for f in fds where f.revents != 0 {
                 if f.fd == writeEnd {
-                    let n = input.withUnsafeBytes { write(writeEnd, $0.baseAddress! + written, input.count - written) }
+                    let n = withoutSIGPIPE {
+                        input.withUnsafeBytes { write(writeEnd, $0.baseAddress! + written, input.count - written) }
+                    }
                     if n > 0 { written += n }
                     if n < 0 && errno != EAGAIN || written == input.count {
                         close(writeEnd)
