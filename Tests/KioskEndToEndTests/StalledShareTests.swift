@@ -81,6 +81,26 @@ struct StalledShareTests {
     }
 
     @Test func theKioskKeepsGoingWhileItsPicturesStall() throws {
+        // Past their headers' first 64 KiB, nothing answers: the pictures wait on their workers.
+        let stderr = try runOnAStalledShare(limit: 128 * 1024, taps: [300, 1500], reach: "c")
+        #expect(!stderr.contains("did not answer"), "\(stderr)")
+    }
+
+    /// A share that stops answering inside the pictures' headers (after 16 bytes): the start reads each for at most
+    /// `RegularFile.answerSeconds`, says so once a picture, and goes on with placeholders.
+    @Test func theStartGoesOnWhenTheHeadersStall() throws {
+        // The start waited for each header at most its limit; a tap after it goes to the second scene, whose
+        // picture (the catalog could not read it) is a placeholder, said once. (Its hotspot has no picture to be on.)
+        let stderr = try runOnAStalledShare(limit: 16, taps: [14_000], reach: "b")
+        let said = stderr.split(separator: "\n").filter { $0.contains("did not answer") }
+        #expect(said.count == 1 && said.first?.contains("large.png") == true, "\(stderr)")
+        #expect(said.allSatisfy { $0.hasPrefix("<4>") && $0.hasSuffix("showing a placeholder") }, "\(said)")
+    }
+
+    /// The kiosk on three scenes, a good picture's and two on a share that stalls past `limit` bytes, a tap at each
+    /// of `taps` (ms) going to the next; it must reach scene `reach`, hear SIGTERM, feed its watchdog, and end once
+    /// the share goes away. What it wrote to standard error.
+    func runOnAStalledShare(limit: Int, taps: [Double], reach: String) throws -> String {
         let source = dir.appendingPathComponent("share")
         try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
         // One drawn from a pyramid (cut into tiles), one decoded whole, each about a megabyte or more.
@@ -89,8 +109,7 @@ struct StalledShareTests {
         let good = dir.appendingPathComponent("good.png").path
         try noisePNG(good, width: 64, height: 64)
         let share = dir.appendingPathComponent("mnt")
-        // Past their headers' first 64 KiB, nothing answers.
-        let server = try mount(source, at: share, limit: 128 * 1024)
+        let server = try mount(source, at: share, limit: limit)
         defer {
             server.terminate()
             kill(server.processIdentifier, SIGKILL)
@@ -107,8 +126,7 @@ struct StalledShareTests {
         let config = dir.appendingPathComponent("m.json").path
         try json.write(toFile: config, atomically: false, encoding: .utf8)
         var log = LogWriter(width: 400, height: 240)
-        log.tap(0.5, 0.5, at: 300)
-        log.tap(0.5, 0.5, at: 1500)
+        for t in taps { log.tap(0.5, 0.5, at: t) }
         let trace = dir.appendingPathComponent("trace.jsonl").path
         let socket = try NotifySocket(in: dir, abstract: true)
         let (p, err) = try Kiosk.launch(
@@ -122,11 +140,11 @@ struct StalledShareTests {
             ])
         // Both taps answered: the last scene shows while both pictures still wait for their bytes.
         var reached = false
-        for _ in 0..<300 where !reached {
+        for _ in 0..<400 where !reached {
             usleep(100_000)
-            reached = ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").contains(#""scene": "c""#)
+            reached = ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").contains("\"scene\": \"\(reach)\"")
         }
-        #expect(reached, "the kiosk reached the third scene while its pictures stalled")
+        #expect(reached, "the kiosk reached scene \(reach) while its pictures stalled")
         kill(p.processIdentifier, SIGTERM)
         var stopping = false
         for _ in 0..<100 where !stopping {
@@ -148,5 +166,6 @@ struct StalledShareTests {
         let pings = messages.filter { $0.text == "WATCHDOG=1" }.map(\.at)
         let gaps = zip(pings.dropFirst(), pings).map { $0 - $1 }
         #expect(pings.count >= 2 && (gaps.max() ?? 0) < 900, "the loop fed the watchdog throughout: \(gaps)")
+        return stderr
     }
 }

@@ -54,8 +54,19 @@ enum RegularFile {
         }
     }
 
-    /// The whole file, at most `limit` bytes (a larger one is a problem, not a read of gigabytes).
+    /// The whole file, at most `limit` bytes (a larger one is a problem, not a read of gigabytes), or why not (one
+    /// that does not answer included: `answered`).
     static func read(_ path: String, limit: Int) -> Result<[UInt8], ReadProblem> {
+        // A large file is given the time a slow card takes to read it, beside the time to answer.
+        var st = stat()
+        let size = stat(path, &st) == 0 ? Double(st.st_size) : 0
+        return answered(path, seconds: answerSeconds + size / slowestBytesPerSecond) { readNow(path, limit: limit) }
+    }
+
+    /// The slowest reading a file is given time for: a worn SD card's (4 MB a second).
+    static let slowestBytesPerSecond = 4_000_000.0
+
+    static func readNow(_ path: String, limit: Int) -> Result<[UInt8], ReadProblem> {
         switch open(path) {
         case .failure(let p): return .failure(p)
         case .success(let f):
@@ -67,20 +78,77 @@ enum RegularFile {
         }
     }
 
-    /// `count` bytes from `offset` (fewer at the end of the file), or nil when the file cannot be read.
+    /// `count` bytes from `offset` (fewer at the end of the file), or nil when the file cannot be read (or does not
+    /// answer: `answered`).
     static func bytes(_ path: String, at offset: Int = 0, count: Int) -> [UInt8]? {
-        guard case .success(let f) = open(path) else { return nil }
-        defer { Glibc.close(f.fd) }
-        return bytes(f.fd, at: offset, count: count)
+        try? answered(path) { () -> Result<[UInt8], ReadProblem> in
+            guard case .success(let f) = open(path) else { return .failure(ReadProblem("")) }
+            defer { Glibc.close(f.fd) }
+            return bytes(f.fd, at: offset, count: count).map { .success($0) } ?? .failure(ReadProblem(""))
+        }.get()
     }
 
     /// The first `head` and the last `tail` bytes of the file and its size, read with one open.
     static func ends(_ path: String, head: Int, tail: Int) -> (head: [UInt8], tail: [UInt8], size: Int)? {
-        guard case .success(let f) = open(path) else { return nil }
-        defer { Glibc.close(f.fd) }
-        guard let h = bytes(f.fd, at: 0, count: head), let t = bytes(f.fd, at: max(0, f.size - tail), count: tail)
-        else { return nil }
-        return (h, t, f.size)
+        let read = answered(path) { () -> Result<Ends, ReadProblem> in
+            guard case .success(let f) = open(path) else { return .failure(ReadProblem("")) }
+            defer { Glibc.close(f.fd) }
+            guard let h = bytes(f.fd, at: 0, count: head),
+                let t = bytes(f.fd, at: max(0, f.size - tail), count: tail)
+            else { return .failure(ReadProblem("")) }
+            return .success(Ends(head: h, tail: t, size: f.size))
+        }
+        guard case .success(let e) = read else { return nil }
+        return (e.head, e.tail, e.size)
+    }
+
+    struct Ends: Sendable {
+        var head: [UInt8]
+        var tail: [UInt8]
+        var size: Int
+    }
+
+    /// How long a read of a file may take before the file is taken for one on a share that stopped answering (an
+    /// NFS or SMB share, a dying SD card): its reader is left waiting on a worker, the file is a problem said as
+    /// such, and it is not read again this run (each read would wait again). Less than half the unit's
+    /// `WatchdogSec`.
+    static let answerSeconds = 4.0
+
+    /// The files that did not answer in time.
+    static let stalled = Stalled()
+
+    /// What a file that did not answer in time is, as a line says it.
+    static let stalledMessage =
+        "the file did not answer within \(Int(answerSeconds)) s or more (a share that stopped answering, or a "
+        + "failing card?); not read again until the kiosk starts again"
+
+    final class Stalled: @unchecked Sendable {
+        private let lock = NSLock()
+        private var paths: Set<String> = []
+        func contains(_ path: String) -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return paths.contains(path)
+        }
+        func insert(_ path: String) {
+            lock.lock()
+            paths.insert(path)
+            lock.unlock()
+        }
+    }
+
+    /// `read`, done on a worker and waited for at most `answerSeconds`: a file whose reads block (on a share
+    /// that stopped answering) is a problem, not a wait for ever.
+    static func answered<T: Sendable>(
+        _ path: String, seconds: Double = answerSeconds, _ read: @escaping @Sendable () -> Result<T, ReadProblem>
+    ) -> Result<T, ReadProblem> {
+        let late = ReadProblem(stalledMessage)
+        guard !stalled.contains(path) else { return .failure(late) }
+        let job = WorkerResult(name: "kiosk-read", read)
+        if let done = job.wait(seconds: seconds) { return done }
+        stalled.insert(path)
+        job.abandon { _ in }
+        return .failure(late)
     }
 
     static func bytes(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {

@@ -12,7 +12,9 @@ extension ImageStore {
     /// copies them into textures. Only plain images that become one texture whole; the others load as before.
     func prefetch(_ paths: [String]) {
         for path in paths where needsTexture(path) && !prefetching.contains(path) {
-            guard !path.lowercased().hasSuffix(".dzi"), let (w, h) = headerSize(path),
+            // The catalog's size where it has one (the frame thread reads no file), else the header's.
+            let known = catalog.infos[path].flatMap { $0.loaded ? (Int($0.size.width), Int($0.size.height)) : nil }
+            guard !path.lowercased().hasSuffix(".dzi"), let (w, h) = known ?? headerSize(path),
                 max(w, h) <= min(Self.pyramidThreshold, maxTextureSize ?? Int.max)
             else { continue }
             prefetching.insert(path)

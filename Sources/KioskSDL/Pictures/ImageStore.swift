@@ -203,7 +203,16 @@ final class ImageStore {
     static let maximumPixels = 1 << 29
 
     func load(_ path: String) -> Entry {
+        if RegularFile.stalled.contains(path) {
+            log(.warning, "\(path): cannot load the image (\(RegularFile.stalledMessage)); showing a placeholder")
+            return .placeholder
+        }
         if path.lowercased().hasSuffix(".dzi") { return loadDeepZoom(path) }
+        // In real time the catalog's size (read when the content loaded) decides, so the frame thread reads
+        // nothing of a large picture: a worker cuts it.
+        if !synchronous, let p = catalog.infos[path]?.pyramid {
+            return cutAhead(path, width: p.width, height: p.height, folder: cacheFolder())
+        }
         if let (w, h) = headerSize(path) {
             if let problem = PictureLimits.sizeProblem(path, width: w, height: h) {
                 log(.warning, "\(path): \(problem); showing a placeholder")
@@ -342,33 +351,6 @@ final class ImageStore {
         for e in entries.values { if let t = e.texture { SDL_DestroyTexture(t) } }
         IMG_Quit()
     }
-}
-
-/// The size a PNG or JPEG file declares in its header, read without decoding it (nil for other files).
-func headerSize(_ path: String) -> (Int, Int)? {
-    RegularFile.bytes(path, count: 1 << 16).flatMap(headerSize(of:))
-}
-
-/// The size the first bytes of a PNG or JPEG file declare (nil: not one, or not within `data`).
-func headerSize(of data: [UInt8]) -> (Int, Int)? {
-    func be16(_ i: Int) -> Int { Int(data[i]) << 8 | Int(data[i + 1]) }
-    func be32(_ i: Int) -> Int { be16(i) << 16 | be16(i + 2) }
-    // PNG: the signature, then IHDR with width and height.
-    if data.count >= 24, data[0] == 0x89, data[1] == 0x50, data[2] == 0x4E, data[3] == 0x47 {
-        return (be32(16), be32(20))
-    }
-    // JPEG: walk the markers to the first start-of-frame.
-    guard data.count >= 4, data[0] == 0xFF, data[1] == 0xD8 else { return nil }
-    var i = 2
-    while i + 9 < data.count {
-        guard data[i] == 0xFF else { return nil }
-        let marker = data[i + 1]
-        if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
-            return (be16(i + 7), be16(i + 5))
-        }
-        i += 2 + be16(i + 2)
-    }
-    return nil
 }
 
 /// Which file a path names and what it holds, as far as `stat(2)` tells: a file replaced or rewritten has
