@@ -1,3 +1,5 @@
+import CSDL2
+import CSDL2Image
 import Foundation
 import TestClips
 import Testing
@@ -189,6 +191,35 @@ import Testing
             if !colours.contains(where: { close($0, c, 24) }) { colours.append(c) }
         }
         #expect(colours.count >= 6, "\(colours)")
+    }
+
+    /// A film that breaks off as it plays: once it fails, its poster shows (and the line that says so is true), not
+    /// its last frame frozen.
+    @Test func aFilmThatBreaksOffMidPlayShowsItsPoster() throws {
+        let whole = dir.appendingPathComponent("whole.ts").path
+        try Self.clip(whole, seconds: 2)
+        var data = try Data(contentsOf: URL(fileURLWithPath: whole))
+        // Its second half overwritten with noise: the decoder gives up part way.
+        var state: UInt32 = 12345
+        for i in (data.count / 2)..<data.count {
+            state = state &* 1_103_515_245 &+ 12345
+            data[i] = UInt8(truncatingIfNeeded: state >> 16)
+        }
+        let cut = dir.appendingPathComponent("broken.ts").path
+        try data.write(to: URL(fileURLWithPath: cut))
+        let poster = dir.appendingPathComponent("poster.png").path
+        let s = try #require(SDL_CreateRGBSurfaceWithFormat(0, 320, 240, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
+        SDL_FillRect(s, nil, 0xFFC8_1EA0)
+        #expect(IMG_SavePNG(s, poster) == 0)
+        SDL_FreeSurface(s)
+        let config = try manifest(video: cut, extra: #", "poster": "\#(poster)", "loop": false, "fit": "contain""#)
+        let shot = dir.appendingPathComponent("after.png").path
+        let r = try Kiosk.run(["--headless", "320x240", "--config", config, "--screenshot", "3000:\(shot)"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.events.filter { $0.name == "videoDidFail" }.count == 1, "\(r.stderr)")
+        #expect(Self.shown(r).contains { $0.frame > 0 }, "it played some frames first")
+        let picture = try #require(Picture(path: shot))
+        #expect(close(picture.rgb(160, 120), (0xC8, 0x1E, 0xA0), 8), "the poster: \(picture.rgb(160, 120))")
     }
 
     /// `--check` names each film's container, codec, size and duration, as it opened it.

@@ -144,11 +144,14 @@ final class VideoStore {
         if !p.ended, p.player.isOver {
             p.ended = true
             if let why = p.player.failure {
-                events.append(.videoDidFail(video: shot.path, why: why))
-                say(shot.path, why)
-            } else {
-                events.append(.videoDidEnd(video: shot.path))
+                // The last frame decoded (perhaps half broken) does not stay frozen under a line that says the
+                // poster shows: the poster does. A later playback (the scene shown again, the loop's next round)
+                // tries the film again.
+                playing[id] = p
+                fail(id, shot.path, why)
+                return nil
             }
+            events.append(.videoDidEnd(video: shot.path))
         }
         playing[id] = p
         guard let texture = p.texture, let current = p.shown else { return nil }
