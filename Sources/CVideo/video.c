@@ -20,6 +20,15 @@ kiosk_video *kiosk_video_open(const char *path, long max_pixels, int hardware, c
         kv_say(why, why_size, "cannot open it", e);
         goto fail;
     }
+    /* A still picture (a JPEG or PNG named .mp4) opens as a one-frame "film" through libav's image demuxers:
+       it would loop every frame. It is a picture, and said so. */
+    const char *demuxer = v->format->iformat ? v->format->iformat->name : "";
+    size_t n = strlen(demuxer);
+    if (strcmp(demuxer, "image2") == 0 || (n > 5 && strcmp(demuxer + n - 5, "_pipe") == 0)) {
+        snprintf(why, why_size, "it is a still picture (%s), not a film: show it as a picture, or give a film",
+                 demuxer);
+        goto fail;
+    }
     e = av.avformat_find_stream_info(v->format, NULL);
     if (e < 0) {
         kv_say(why, why_size, "cannot read its streams", e);

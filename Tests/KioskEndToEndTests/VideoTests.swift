@@ -129,7 +129,7 @@ import Testing
 
     /// Whatever the file is, the kiosk goes on: one `<3>` line naming it, `videoDidFail`, and the rest of the
     /// kiosk working (the home button's scene still changes).
-    @Test(arguments: ["empty", "folder", "fifo", "text", "truncated", "huge", "audio-only"])
+    @Test(arguments: ["empty", "folder", "fifo", "text", "truncated", "huge", "audio-only", "picture"])
     func aVideoThatCannotPlayIsOneLineAndThePoster(kind: String) throws {
         let path = dir.appendingPathComponent("bad-\(kind).mp4").path
         switch kind {
@@ -143,6 +143,13 @@ import Testing
             let data = try Data(contentsOf: URL(fileURLWithPath: whole))
             try data.prefix(data.count / 3).write(to: URL(fileURLWithPath: path))
         case "huge": try Self.clip(path, seconds: 0.04, width: 4096, height: 2176)
+        case "picture":
+            // A JPEG named .mp4: libav opens it as a one-frame film, which would loop every frame.
+            let s = try #require(
+                SDL_CreateRGBSurfaceWithFormat(0, 320, 240, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
+            SDL_FillRect(s, nil, 0xFF20_6090)
+            #expect(IMG_SaveJPG(s, path, 90) == 0)
+            SDL_FreeSurface(s)
         default:
             var sound = TestClip(seconds: 1)
             (sound.picture, sound.toneHz) = (false, 440)
