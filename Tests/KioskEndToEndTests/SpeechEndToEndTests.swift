@@ -152,6 +152,23 @@ import Testing
         #expect(masks["SigIgn:"].map { $0 & 0x6003 == 0 } == true, "\(lines)")
     }
 
+    /// `--check` asks espeak-ng for its voices: one that never answers is ended at the synthesis's time limit, and
+    /// the check finishes (it hung for ever).
+    @Test func theCheckEndsWhenTheVoicesNeverCome() throws {
+        let path = dir.appendingPathComponent("espeak-hangs").path
+        try "#!/bin/sh\ntrap '' TERM\nsleep 600\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        let (p, _) = try Kiosk.launch(
+            ["--check", "--config", try Kiosk.manifest(Self.manifest, in: dir)], environment: ["KIOSK_ESPEAK": path])
+        // The time limit is 10 s; the test gives it three times that before it calls the check hung.
+        for _ in 0..<300 where p.isRunning { usleep(100_000) }
+        let hung = p.isRunning
+        if hung { p.terminate() }
+        p.waitUntilExit()
+        #expect(!hung, "the check ended")
+        #expect(p.terminationStatus == 0)
+    }
+
     /// A synthesiser that is missing, or crashes mid-sentence: one line says so, the kiosk runs on, the trace says
     /// what it would have said, and the voice is never stuck.
     @Test(arguments: [
