@@ -121,7 +121,8 @@ import Testing
                 #"{"timestamp": 20, "type": "SDL_MOUSEMOTION", "x": 110, "y": 50, "xrel": 10, "yrel": 0}"#,
             ].joined(separator: "\n"))
         defer { unlink(path) }
-        var queue = ReplayQueue(try ReplayStream(path: path), window: Size(width: 400, height: 300))
+        var queue = ReplayQueue(
+            try ReplayStream(path: path), window: Size(width: 400, height: 300), startsAtFirstPresent: false)
         #expect(queue.nextTimestamp == 0)
         #expect(queue.lastTimestamp == 20)
         let first = queue.take(upTo: 10)
@@ -131,5 +132,26 @@ import Testing
         #expect(queue.take(upTo: 20).map(\.event) == [.mouseMotion(x: 220, y: 150, xrel: 20, yrel: 0, state: 0)])
         #expect(queue.isDone && !queue.isEmpty)
         #expect(ReplayQueue().isEmpty && ReplayQueue().isDone)
+    }
+
+    /// On the real clock the log's zero is the first present's return: nothing is handed out before it, and the
+    /// events come stamped on the loop's clock.
+    @Test func onTheRealClockTheLogBeginsAtTheFirstPresent() throws {
+        let path = try file(
+            [
+                Self.header, #"{"timestamp": 0, "type": "SDL_MOUSEBUTTONDOWN", "button": 1, "x": 100, "y": 50}"#,
+                #"{"timestamp": 20, "type": "SDL_MOUSEMOTION", "x": 110, "y": 50, "xrel": 10, "yrel": 0}"#,
+            ].joined(separator: "\n"))
+        defer { unlink(path) }
+        var queue = ReplayQueue(
+            try ReplayStream(path: path), window: Size(width: 400, height: 300), startsAtFirstPresent: true)
+        #expect(queue.nextTimestamp == nil)
+        #expect(queue.take(upTo: 100).isEmpty)
+        queue.began(at: 35)
+        queue.began(at: 50)
+        #expect(queue.nextTimestamp == 35)
+        #expect(queue.take(upTo: 40).map(\.timestamp) == [35])
+        #expect(queue.take(upTo: 54).isEmpty)
+        #expect(queue.take(upTo: 55).map(\.timestamp) == [55])
     }
 }

@@ -35,9 +35,13 @@ struct FrameClock {
     }
 }
 
-/// The replayed events (`--replay`), handed out as the loop's clock reaches them.
+/// The replayed events (`--replay`), handed out as the loop's clock reaches them. On the virtual clock the log's
+/// zero is the clock's; on the real clock it is the return of the first present, as a visitor touches what the
+/// screen shows: a log touching at 0 ms is not counted late by the start's first frame (`began(at:)`).
 struct ReplayQueue {
     private let stream: ReplayStream?
+    /// The loop's time of the log's zero; nil until the real clock's first present.
+    private var zero: Double?
     /// The next record, read ahead of its time.
     private var pending: EventLog.Record?
     /// The recorded display's pixels to the window's (mouse events carry pixels; fingers are normalised).
@@ -47,10 +51,12 @@ struct ReplayQueue {
     init() {
         stream = nil
         scale = (1, 1)
+        zero = 0
     }
 
-    init(_ stream: ReplayStream, window: Size) {
+    init(_ stream: ReplayStream, window: Size, startsAtFirstPresent: Bool) {
         self.stream = stream
+        zero = startsAtFirstPresent ? nil : 0
         scale = (window.width / stream.display.width, window.height / stream.display.height)
         pending = stream.next().map(scaled)
     }
@@ -58,15 +64,22 @@ struct ReplayQueue {
     /// Whether every event has been handed out.
     var isDone: Bool { pending == nil }
     var isEmpty: Bool { stream == nil || stream?.recordCount == 0 }
-    /// When the next event is due.
-    var nextTimestamp: Double? { pending?.timestamp }
-    /// When the last event is due (0 for none).
+    /// When the next event is due, on the loop's clock (nil before the log's zero: the first present wakes it).
+    var nextTimestamp: Double? { zero.flatMap { z in pending.map { z + $0.timestamp } } }
+    /// When the last event is due on the log's clock (0 for none).
     var lastTimestamp: Double { stream?.lastTimestamp ?? 0 }
 
-    /// The events due by `t`, each handed out once.
+    /// The first present returned at `t`: the log's zero, if it has none yet.
+    mutating func began(at t: Double) {
+        if zero == nil { zero = t }
+    }
+
+    /// The events due by `t`, each handed out once, stamped on the loop's clock.
     mutating func take(upTo t: Double) -> [EventLog.Record] {
+        guard let zero else { return [] }
         var due: [EventLog.Record] = []
-        while let r = pending, r.timestamp <= t {
+        while var r = pending, zero + r.timestamp <= t {
+            r.timestamp += zero
             due.append(r)
             pending = stream?.next().map(scaled)
         }

@@ -53,7 +53,9 @@ final class FrameLoop {
         clock = FrameClock(
             isVirtual: options.isVirtual, virtualFrameMs: options.frameMs ?? Runner.frameMs,
             holdsItsPace: headless && options.realtime)
-        self.replay = replay.map { ReplayQueue($0, window: display.size) } ?? ReplayQueue()
+        self.replay =
+            replay.map { ReplayQueue($0, window: display.size, startsAtFirstPresent: !options.isVirtual) }
+            ?? ReplayQueue()
         wall = WallClock(options: options)
         screenshots = ScreenshotPlan(options.screenshots.map { ($0.ms, $0.path) })
         self.service = service
@@ -340,6 +342,7 @@ final class FrameLoop {
             afterPresent: { ms in
                 frameMs = ms
                 pipeline.touchToPresent?.presented(at: now())
+                replay.began(at: now())
                 if let l = reloading.loading { reloading.loading = (l.start, l.frames + 1, max(l.worstMs, ms)) }
                 stillness.drew(at: t)
                 observeSettle(at: t)
