@@ -5,18 +5,9 @@ import Foundation
 import Kiosk
 import ScrollEngine
 
-/// What the loop hands on after each frame: visits, metrics, the clock's news, systemd's status and watchdog,
+/// What the loop keeps up besides its frames' observers: the metrics' reading of the kiosk, systemd's watchdog,
 /// the state and the memory in the log.
 extension FrameLoop {
-    /// The frame's events to the visit counter, with the wall clock the frame was stepped with; a visit that
-    /// ended is counted in the metrics.
-    func countVisits(_ events: [TraceEvent], wall: WallTime, at t: Double) {
-        guard let visits = service.visits, let visit = visits.observe(app, events: events, wall: wall, at: t) else {
-            return
-        }
-        service.metrics?.visitEnded(visit)
-    }
-
     /// What the metrics say of the kiosk now, beside their counts.
     func metricsNow() -> Metrics.Now {
         var now = Metrics.Now(
@@ -32,29 +23,6 @@ extension FrameLoop {
         now.videoFramesDropped = renderer.videos.framesDropped
         now.touchToPresent = pipeline.touchToPresent
         return now
-    }
-
-    /// What the frame's events say of the wall clock, to the journal.
-    func logClock(_ events: [TraceEvent]) {
-        for e in events {
-            switch e.kind {
-            case .clockDidSynchronize:
-                log(.info, "the wall clock is synchronised: the opening hours and the schedule apply from now")
-            case .clockDidJump(let seconds):
-                log(
-                    .info,
-                    "the wall clock jumped \(jsonNumber(seconds)) s: the opening hours and the schedule are read again")
-            default: break
-            }
-        }
-    }
-
-    /// The frame's events to systemd: `READY=1` and `STATUS=` after the first frame and a reload's outcome.
-    func notifyStatus(_ events: [TraceEvent]) {
-        for update in service.status.afterFrame(events, scene: shown.scene.config.id) {
-            notifier?.send(update.message)
-            if update.endsReload { reloadDidEnd() }
-        }
     }
 
     /// After each frame: the watchdog, the state every few seconds (real time), and the memory in the log every

@@ -6,8 +6,8 @@ import Kiosk
 import ScrollEngine
 
 /// The frame loop: each turn it polls, hands the inputs to the app, steps it, draws and presents the frame
-/// (`FramePipeline`), then hands the frame to what observes it: the trace and the recording, the visits, the
-/// metrics, systemd's status, the reload and the screen's picture.
+/// (`FramePipeline`), then hands the frame, as data (`ShownFrame`), to each of its observers in one list
+/// (`FrameObserver`): the trace, the visits, the metrics, speech, systemd's status, the clock's log and the reload.
 final class FrameLoop {
     let app: KioskApp
     let renderer: Renderer
@@ -85,6 +85,12 @@ final class FrameLoop {
         // And the end of what the kiosk says: the frame says it.
         outputs.speech?.wake = wake
         renderer.videos.sound = outputs.sound
+        pipeline.observers = [
+            TraceObserver(outputs, realNow: clock.realNow), VisitsObserver(service, app: app),
+            MetricsObserver(service), SpeechObserver(outputs),
+            StatusObserver(service) { [unowned self] in reloadDidEnd() }, ClockLog(),
+            ReloadObserver { [unowned self] in swapContent() },
+        ]
     }
 
     func run() throws(KioskError) {
@@ -348,20 +354,15 @@ final class FrameLoop {
                 observeSettle(at: t)
                 panel.afterFrame(blank: shown.isBlanked)
             })
-        // The frame's typed events (what its videos did among them), read alike by the visits, the metrics, the
-        // trace and systemd's status, then let go.
+        // The frame as data (its typed events, what its videos did among them), handed to each observer in turn.
         let (events, line) = app.endFrame(
             tracing: outputs.traces ? pipeline.framesDrawn - 1 : nil, video: renderer.videos.endFrame())
-        // The wall clock read once for the frame's step serves its visits and metrics too.
-        let wall = shown.wall ?? self.wall.reading(kioskNow: kioskNow())
-        countVisits(events, wall: wall, at: t)
-        service.metrics?.frameShown(
-            events, wallSeconds: wall.unix(at: kioskNow()), late: pipeline.lateFrames > lateBefore, ms: frameMs)
-        if let line { outputs.traced(line, hasEvents: !events.isEmpty, realMs: now()) }
-        outputs.spoke(events, volumeDB: shown.speechVolumeDB, ahead: shown.upcomingSpeech)
-        notifyStatus(events)
-        logClock(events)
-        if swapping { swapContent() }
+        let shownFrame = ShownFrame(
+            frame: shown, events: events, traceLine: line,
+            // The wall clock read once for the frame's step serves its observers too.
+            wall: shown.wall ?? wall.reading(kioskNow: kioskNow()), kioskNow: kioskNow(), t: t, ms: frameMs,
+            late: pipeline.lateFrames > lateBefore, swapsContent: swapping)
+        for observer in pipeline.observers { observer.frameShown(shownFrame) }
         afterFrame(realMs: now())
     }
 

@@ -17,6 +17,8 @@ final class FramePipeline {
     /// From each finger event to the return of the first present after it (real time only: nil on the virtual
     /// clock, where it means nothing); the loop that owns the clock says both times.
     var touchToPresent: TouchLatency?
+    /// What each frame shown is handed to, in this order (`FrameLoop`'s; none for a benchmark's session).
+    var observers: [any FrameObserver] = []
 
     init(app: KioskApp, renderer: Renderer, display: Display) {
         self.app = app
