@@ -10,10 +10,11 @@ import Kiosk
 /// A plain image too large for one texture, cut once into the tiles of a pyramid and kept in the cache folder
 /// as raw pixels: after a restart its tiles are read as they are needed (no PNG or JPEG is decoded again, and
 /// no copy of the whole picture is held), so the kiosk shows content sooner and holds only the textures it
-/// draws. One file per image, named after its path, rebuilt when the image's size or time changes:
+/// draws. One file per image, named after its path, rebuilt when the image's bytes change (a new time with the
+/// same bytes, or the same bytes at a new path, keeps its tiles: `TileFile+Content.swift`):
 ///
 ///     64-byte header: "KIOSKRAW", version, width, height, tile size, overlap, SDL pixel format, opaque,
-///                     the image file's size and modification time (ns)
+///                     the image file's size and modification time (ns), a digest of its bytes
 ///     the tiles, level 0 first, each level's rows top to bottom, each tile's rows packed (4 bytes a pixel)
 final class TileFile: TileSource, @unchecked Sendable {
     static let magic = Array("KIOSKRAW".utf8)
@@ -154,6 +155,11 @@ final class TileFile: TileSource, @unchecked Sendable {
         guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
             access(folder, W_OK) == 0
         else { return .notCut }
+        // The same bytes under a new time or a new path keep their tiles.
+        let digest = contentDigest(image)
+        if let digest, let kept = sameBytes(image: image, source: source, file: file, folder: folder, digest: digest) {
+            return .file(kept)
+        }
         // Its levels take a third more than the picture: a cache folder without that room is not filled.
         let p = DeepZoomImage(width: w, height: h, tileSize: tileSize, overlap: 1, format: "raw")
         let needed = levelOffsets(p).last ?? 0
@@ -186,6 +192,7 @@ final class TileFile: TileSource, @unchecked Sendable {
                 return .notCut
             }
         }
+        if let digest { _ = stamp(temporary, digest, at: digestOffset) }
         guard rename(temporary, file) == 0 else {
             unlink(temporary)
             return .notCut
