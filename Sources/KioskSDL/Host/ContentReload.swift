@@ -23,8 +23,10 @@ final class ContentReload: @unchecked Sendable {
     let lock = NSLock()
     /// `kiosk --edit`: what each check found of a file is kept while the file stays the same.
     private var memo: InspectionMemo?
+    /// The touchscreen's calibration file, read again by each load (nil: none).
+    let calibrationFile: String?
     /// What the last load found (set on the loading thread, taken on the frame loop's).
-    private var finished: (report: ContentReport, images: ImageCatalog, files: [String])?
+    private var finished: LoadedContent?
     /// Main thread only.
     private(set) var isLoading = false
     private var again = false
@@ -34,8 +36,9 @@ final class ContentReload: @unchecked Sendable {
     /// A load this long is not normal: a thousand images check in a few seconds.
     static let slowLoadSeconds = 30.0
 
-    init(path: String, screen: Size, facts: ImageFacts) {
+    init(path: String, screen: Size, facts: ImageFacts, calibrationFile: String?) {
         self.path = path
+        self.calibrationFile = calibrationFile
         self.screen = screen
         self.facts = facts
         doneEvent = SDL_RegisterEvents(1)
@@ -63,6 +66,7 @@ final class ContentReload: @unchecked Sendable {
         warnedSlow = false
         log(.info, "reload: checking \(path)")
         let (path, screen, facts, done, memo) = (self.path, self.screen, self.facts, doneEvent, self.memo)
+        let calibrationFile = self.calibrationFile
         let t = Thread { [self] in
             SignalListener.leaveSignalsToTheMainThread()
             // The load yields to the frame loop, as the tile decoders do.
@@ -70,8 +74,15 @@ final class ContentReload: @unchecked Sendable {
             let seen = FilesSeen()
             let report = Runner.checkContent(path, screen: screen, seen: seen, memo: memo)
             let images = report.manifest.map(facts.catalog) ?? ImageCatalog()
+            // What the swap needs of the disk is read here too: the frame that swaps reads no file.
+            let loaded = LoadedContent(
+                report: report, images: images, files: seen.files,
+                calibration: report.manifest.map {
+                    CalibrationFile.effective(file: calibrationFile, manifest: $0.calibration)
+                } ?? Calibration(),
+                fonts: FontFingerprint(report.manifest?.fonts ?? [:]))
             lock.lock()
-            finished = (report, images, seen.files)
+            finished = loaded
             lock.unlock()
             IdleWait.post(done)
         }
@@ -80,10 +91,9 @@ final class ContentReload: @unchecked Sendable {
         return true
     }
 
-    /// The finished load's report, its pictures' catalog (not numbered yet) and the files its check read or
-    /// looked for, once (nil while loading or when none ran). A load asked for meanwhile starts when the caller
-    /// has dealt with this one (`next`).
-    func take() -> (report: ContentReport, images: ImageCatalog, files: [String])? {
+    /// The finished load, once (nil while loading or when none ran). A load asked for meanwhile starts when the
+    /// caller has dealt with this one (`next`).
+    func take() -> LoadedContent? {
         lock.lock()
         defer { lock.unlock() }
         guard let report = finished else { return nil }
@@ -113,4 +123,14 @@ final class ContentReload: @unchecked Sendable {
         again = false
         return request()
     }
+}
+
+/// What a reload's load found: the check's report, its pictures' catalog (not numbered yet), the files the check
+/// read or looked for, the calibration in effect, and its fonts on the disk.
+struct LoadedContent: @unchecked Sendable {
+    let report: ContentReport
+    let images: ImageCatalog
+    let files: [String]
+    let calibration: Calibration
+    let fonts: FontFingerprint
 }

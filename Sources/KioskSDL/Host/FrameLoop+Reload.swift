@@ -11,7 +11,8 @@ extension FrameLoop {
     /// A load finished: problems leave the content as it is and are logged; good content waits for the frame
     /// that swaps it in (`renderFrame`).
     func finishReload(at t: Double) {
-        guard let reload = reloading.loader, let (report, images, files) = reload.take() else { return }
+        guard let reload = reloading.loader, let loaded = reload.take() else { return }
+        let (report, files) = (loaded.report, loaded.files)
         if let (start, frames, worst) = reloading.loading {
             log(
                 .info,
@@ -32,7 +33,7 @@ extension FrameLoop {
             app.reload(failedWith: why)
             return
         }
-        reloading.pending = (manifest, images, t)
+        reloading.pending = (manifest, loaded, t)
     }
 
     /// A `SIGHUP`: a load starts, or follows the one running. The installer's tools show no content: there it is
@@ -70,16 +71,19 @@ extension FrameLoop {
     }
 
     func swapContent() {
-        guard let (manifest, images, _) = reloading.pending, let reload = reloading.loader else { return }
+        guard let (manifest, loaded, _) = reloading.pending, let reload = reloading.loader else { return }
         reloading.pending = nil
+        let swapStart = now()
         renderer.contentChanged(
-            keeping: Set(manifest.scenes.flatMap(\.allImagePaths)), fonts: manifest.fonts,
+            keeping: Set(manifest.scenes.flatMap(\.allImagePaths)), fonts: loaded.fonts,
             textureBudgetBytes: manifest.textureBudgetBytes)
         let scene = app.reload(
-            manifest, images: renderer.images.number(images),
-            metrics: TextMetricsReader.metrics(manifest, fonts: renderer.words.fonts),
-            calibration: CalibrationFile.effective(file: reloading.calibrationFile, manifest: manifest.calibration))
-        log(.info, "reload: \(reload.path): \(manifest.scenes.count) scenes; showing \(scene)")
+            manifest, images: renderer.images.number(loaded.images),
+            metrics: TextMetricsReader.metrics(manifest, fonts: renderer.words.fonts), calibration: loaded.calibration)
+        log(
+            .info,
+            "reload: \(reload.path): \(manifest.scenes.count) scenes; showing \(scene), swapped in "
+                + "\(String(format: "%.1f", now() - swapStart)) ms")
         outputs.speech?.voices = manifest.accessibility.voices
         // The app changed between steps: what the loop knows of it is read again (its transition wants frames).
         shown = app.frame
@@ -88,15 +92,14 @@ extension FrameLoop {
 
 /// Where SIGHUP's reload (or `--edit`'s save) stands.
 struct ReloadHandoff {
-    /// The loader (nil for the installer's tools), and the calibration file a reload reads again.
+    /// The loader (nil for the installer's tools).
     var loader: ContentReload?
-    var calibrationFile: String?
     /// A reload asked for without a loader was said.
     var saidNoReload = false
     /// While a load runs: when it began (real ms), the frames drawn meanwhile and the longest of them.
     var loading: (start: Double, frames: Int, worstMs: Double)?
     /// Checked new content waiting for the screen to come to rest, and when it was ready (kiosk clock).
-    var pending: (manifest: Manifest, images: ImageCatalog, readyAt: Double)?
+    var pending: (manifest: Manifest, loaded: LoadedContent, readyAt: Double)?
     /// `kiosk --edit`: saved files ask for the reload, and what its check says is shown (nil on a kiosk).
     var edit: EditSession?
 }

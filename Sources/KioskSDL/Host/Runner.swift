@@ -63,6 +63,7 @@ public enum Runner {
         let windowed = if case .windowed = options.mode { true } else { false }
         let renderer = Renderer(
             display: display, images: images, fonts: manifest.fonts, textureBudgetBytes: manifest.textureBudgetBytes)
+        renderer.words.fonts.fingerprint = FontFingerprint(manifest.fonts)
         let app = KioskApp(
             manifest: manifest, physicalSize: display.size, rotation: options.rotation,
             startScene: startProblems.isEmpty ? options.scene : nil,
@@ -79,8 +80,8 @@ public enum Runner {
         let loop = try FrameLoop(
             options: options, app: app, display: display, renderer: renderer, replay: replay, service: service)
         if !options.calibrate && !options.touchTest, let path {
-            loop.reloading.loader = ContentReload(path: path, screen: display.size, facts: images.facts)
-            loop.reloading.calibrationFile = calibrationFile
+            loop.reloading.loader = ContentReload(
+                path: path, screen: display.size, facts: images.facts, calibrationFile: calibrationFile)
             if options.edit {
                 loop.reloading.loader?.keepInspections()
                 loop.reloading.edit = EditSession(

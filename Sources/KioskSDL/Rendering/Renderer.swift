@@ -114,11 +114,15 @@ final class Renderer {
     }
 
     /// New content replaces the old: its images are retired (but those it shows unchanged), its kept pictures
-    /// and words dropped, its fonts and texture budget taken.
-    func contentChanged(keeping paths: Set<String>, fonts: [String: String], textureBudgetBytes: Int) {
-        words = TextStore(
-            fonts: FontBook(named: fonts), textures: display.textures,
-            budgetBytes: TextureBudget.words(textureBudgetBytes))
+    /// dropped, its words too unless its fonts are the old ones, its texture budget taken.
+    func contentChanged(keeping paths: Set<String>, fonts: FontFingerprint, textureBudgetBytes: Int) {
+        // The words stay when their fonts and their budget do: the new content's first frames draw what was
+        // already made, not every word again.
+        let wordsBudget = TextureBudget.words(textureBudgetBytes)
+        if words.fonts.fingerprint != fonts || words.budgetBytes != wordsBudget {
+            words = TextStore(fonts: FontBook(named: fonts.named), textures: display.textures, budgetBytes: wordsBudget)
+            words.fonts.fingerprint = fonts
+        }
         tiles.setBudget(TextureBudget.tiles(textureBudgetBytes))
         images.budgetBytes = TextureBudget.pictures(textureBudgetBytes)
         thumbnails = nil

@@ -12,6 +12,8 @@ import Kiosk
 final class FontBook {
     /// The manifest's fonts by language tag or `default`.
     let named: [String: String]
+    /// What they were on the disk when the book was made (nil: not looked at).
+    var fingerprint: FontFingerprint?
     /// The file each language uses (nil: none found), looked up once.
     private var files: [String: String?] = [:]
     private var opened: [FontKey: OpaquePointer] = [:]
@@ -276,5 +278,26 @@ extension FontBook {
         case "Armn": 0x0531  // Ա
         default: 0x0041  // A
         }
+    }
+}
+
+/// What a manifest's fonts are on the disk: its table, and each named file's size and time. A reload whose
+/// fingerprint is the last one's keeps the words already laid out, shaped and rasterised (a new font book
+/// made every one again in the first frames of the new content). Taken on the reload's thread: a font on a
+/// share that stopped answering does not stop the frames.
+struct FontFingerprint: Equatable, Sendable {
+    let named: [String: String]
+    let files: [String: [Int]]
+
+    init(_ named: [String: String]) {
+        self.named = named
+        var files: [String: [Int]] = [:]
+        for path in Set(named.values) {
+            var st = stat()
+            files[path] =
+                stat(path, &st) == 0
+                ? [Int(st.st_size), st.st_mtim.tv_sec, st.st_mtim.tv_nsec, Int(st.st_ino)] : []
+        }
+        self.files = files
     }
 }
