@@ -55,4 +55,29 @@ import Testing
         // Zoomed in, the same screen point is elsewhere on the picture.
         #expect(zoomed.counts[18 * 64 + 32] == 0)
     }
+
+    /// The day's touches file is a FIFO or a folder (an operator's mistake): the kiosk does not hang on it, says
+    /// so once, and says at the end how many touches it could not write (they were dropped without a word).
+    @Test(arguments: ["fifo", "folder"]) func aTouchesFileThatIsNotAFileIsSaid(kind: String) throws {
+        let state = dir.appendingPathComponent("state-\(UUID().uuidString)")
+        let visits = state.appendingPathComponent("visits")
+        try FileManager.default.createDirectory(at: visits, withIntermediateDirectories: true)
+        let file = visits.appendingPathComponent("2026-03-02.touches.json").path
+        if kind == "fifo" {
+            #expect(mkfifo(file, 0o600) == 0)
+        } else {
+            try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: false)
+        }
+        var log = LogWriter()
+        for i in 0..<3 { log.tap(0.5, 0.5, at: 500 + Double(i) * 400, id: i + 1) }
+        let r = try Kiosk.run(
+            [
+                "--headless", "800x480", "--config", try manifest(minZoom: #""fit""#), "--replay", try log.write(dir),
+                "--clock", "2026-03-02T14:30:00",
+            ], in: dir, environment: ["STATE_DIRECTORY": state.path, "TZ": "UTC"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let said = r.stderr.split(separator: "\n").filter { $0.contains("2026-03-02.touches.json") }
+        #expect(said.count == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("3 touch(es) on the pictures not written"), "\(r.stderr)")
+    }
 }

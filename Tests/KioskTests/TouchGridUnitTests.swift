@@ -20,7 +20,8 @@ import Testing
         var day = read
         day.merge(grid)
         #expect(day.pictures["map"]?.counts[0] == 2)
-        // A picture replaced by one of another size starts again.
+        // A picture replaced by one of another size starts again; the old size's counts are kept aside, not lost
+        // (a new floor plan's first touch replaced the day's 2 304 counts).
         day.merge(
             {
                 var other = TouchGrid()
@@ -29,6 +30,18 @@ import Testing
             }())
         #expect(day.pictures["map"]?.image == Size(width: 100, height: 100))
         #expect(day.pictures["map"]?.counts.reduce(0, +) == 1)
+        #expect(day.pictures["map 4800x3000"]?.counts.reduce(0, +) == 4)
+        // And so in memory, when the picture changes size between two touches of a day (a reload).
+        var today = TouchGrid()
+        today.add("map", point: Point(x: 0, y: 0), image: Self.plan)
+        today.add("map", point: Point(x: 0, y: 0), image: Size(width: 100, height: 100))
+        today.add("map", point: Point(x: 0, y: 0), image: Self.plan)
+        #expect(today.pictures["map"]?.counts.reduce(0, +) == 1)
+        #expect(today.pictures["map 4800x3000"]?.counts.reduce(0, +) == 1)
+        #expect(today.pictures["map 100x100"]?.counts.reduce(0, +) == 1)
+        // Merged into a file that kept the same aside: added.
+        day.merge(today)
+        #expect(day.pictures["map 4800x3000"]?.counts.reduce(0, +) == 5)
         for broken in ["", "{", #"{"map": {"grid": [32, 18], "image": [1, 1], "counts": []}}"#, "[]"] {
             #expect(TouchGrid.parse(broken) == nil, "\(broken)")
         }

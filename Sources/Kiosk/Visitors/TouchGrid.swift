@@ -39,21 +39,41 @@ public struct TouchGrid: Equatable, Sendable {
     public mutating func add(_ key: String, point: Point, image: Size) {
         guard let cell = Self.cell(point, image: image) else { return }
         if pictures[key]?.image != image {
-            // A new picture (or one replaced by another size): its counts start again.
-            pictures[key] = Picture(image: image, counts: Array(repeating: 0, count: Self.columns * Self.rows))
+            // A new picture (or one replaced by another size: the old size's counts are kept aside).
+            replace(key, with: Picture(image: image, counts: Array(repeating: 0, count: Self.columns * Self.rows)))
         }
         pictures[key]!.counts[cell] += 1
     }
 
-    /// `other`'s counts added to these (a day's file read again); a picture whose size differs takes `other`'s.
+    /// `other`'s counts added to these (a day's file read again); a picture whose size differs takes `other`'s,
+    /// and the counts of its other size are kept aside.
     public mutating func merge(_ other: TouchGrid) {
         for (key, p) in other.pictures {
             guard let mine = pictures[key], mine.image == p.image else {
-                pictures[key] = p
+                replace(key, with: p)
                 continue
             }
             pictures[key]!.counts = zip(mine.counts, p.counts).map(+)
         }
+    }
+
+    /// Picture `key` is now `p`: the counts it had for another size (a new version of the floor plan, a day's
+    /// file of the old one) are not lost but kept under `asideKey`, added to those kept there before.
+    mutating func replace(_ key: String, with p: Picture) {
+        if let old = pictures[key], old.image != p.image {
+            let aside = Self.asideKey(key, image: old.image)
+            if let earlier = pictures[aside], earlier.image == old.image {
+                pictures[aside]!.counts = zip(earlier.counts, old.counts).map(+)
+            } else {
+                pictures[aside] = old
+            }
+        }
+        pictures[key] = p
+    }
+
+    /// Where a picture's counts for an earlier size are kept: `map 4800x3000`.
+    public static func asideKey(_ key: String, image: Size) -> String {
+        "\(key) \(Int(image.width))x\(Int(image.height))"
     }
 
     /// The day file's text.

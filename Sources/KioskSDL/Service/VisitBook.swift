@@ -61,6 +61,13 @@ final class VisitBook {
     func finish(wall: WallTime, now: Double) {
         if let visit = counter?.finish() { write(visit, wall: wall, now: now) }
         writeTouches(wall: wall, now: now)
+        if !touches.isEmpty {
+            let n = touches.pictures.values.reduce(0) { $0 + $1.counts.reduce(0, +) }
+            log(
+                .warning,
+                "\(n) touch(es) on the pictures not written: their day's file could not be written, or the wall clock never became synchronised"
+            )
+        }
         guard !held.isEmpty else { return }
         log(
             .warning,

@@ -66,7 +66,15 @@ final class VisitLog {
             }
             grid = old
         case .failure(let p) where p.isMissing: break
-        case .failure: return false
+        case .failure(let p):
+            // A FIFO, a folder, a file that does not answer: today's touches are kept, and said.
+            if !warnedTouches {
+                warnedTouches = true
+                log(
+                    .warning,
+                    "\(path): \(p.message); left as it is, and today's touches kept until it can be written")
+            }
+            return false
         }
         grid.merge(touches)
         guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
