@@ -169,6 +169,33 @@ import Testing
     }
 }
 
+extension EditTests {
+    /// Started in its content's folder with a relative `--config`, and the folder removed and made again (a
+    /// curator's `rm -r` and a fresh copy, or a checkout): the kiosk follows its path by name, not the folder it
+    /// started in (which is gone for good), and shows the new content once it is saved.
+    @Test func aRelativeConfigSurvivesItsFolderMadeAgain() throws {
+        let content = dir.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        _ = try Kiosk.manifest(Self.map, in: content)
+        let (kiosk, err) = try Kiosk.launch(
+            ["--edit", "--headless", "320x200", "--realtime", "--config", "kiosk.json"], environment: [:],
+            in: content)
+        let log = LogFollower(err)
+        defer {
+            kiosk.terminate()
+            kiosk.waitUntilExit()
+        }
+        #expect(log.wait(for: "edit: watching"), "\(log.text)")
+        try FileManager.default.removeItem(at: content)
+        #expect(log.wait(for: "cannot read the manifest"), "\(log.text)")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        _ = try Kiosk.manifest(
+            Self.map.replacingOccurrences(of: #""maxZoom": 2.0,"#, with: #""maxZoom": 2.0, "title": "Again","#),
+            in: content)
+        #expect(log.wait(for: "1 scenes; showing map"), "\(log.text)")
+    }
+}
+
 /// A running kiosk's standard error, read as it comes.
 final class LogFollower: @unchecked Sendable {
     private let lock = NSLock()

@@ -90,13 +90,14 @@ struct Kiosk {
 
     /// Starts the binary with `arguments`, the test's environment plus `environment`; its standard error is
     /// the returned pipe, its standard output `output` (else nowhere).
-    static func launch(_ arguments: [String], environment: [String: String], output: Pipe? = nil) throws -> (
-        Process, Pipe
-    ) {
+    static func launch(
+        _ arguments: [String], environment: [String: String], output: Pipe? = nil, in folder: URL? = nil
+    ) throws -> (Process, Pipe) {
         _ = cacheWarmed
         let p = Process()
         p.executableURL = binary
         p.arguments = arguments
+        if let folder { p.currentDirectoryURL = folder }
         var env = ProcessInfo.processInfo.environment
         // The tiles cut from large images go to a cache folder of the tests' own, not the user's.
         env["XDG_CACHE_HOME"] = testCache

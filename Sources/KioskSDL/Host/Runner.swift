@@ -22,7 +22,11 @@ public enum Runner {
     }
 
     static func runThrowing(_ options: Options, defaultManifest: String?) throws(KioskError) {
-        let path = manifestPath(options, defaultManifest: defaultManifest)
+        // `--edit` follows its manifest by name: a relative path is made whole now, so a content folder removed
+        // and made again (the folder it started in, gone for good) is found again.
+        let path = manifestPath(options, defaultManifest: defaultManifest).map {
+            options.edit && !$0.hasPrefix("/") ? FileManager.default.currentDirectoryPath + "/" + $0 : $0
+        }
         let seen = FilesSeen()
         var manifest: Manifest
         // `--edit` opens on content that cannot be used, too: a page waiting for the fix, under its problems.
