@@ -14,6 +14,10 @@ import Testing
         _ = app.sink.take()
         app.handle(.headset(plugged: true), at: 100)
         app.step(to: 101)
+        // It begins once the plug has settled.
+        #expect(!app.access.audio)
+        #expect(app.nextDeadline == 100 + HeadsetJack.settleMs)
+        app.step(to: 100 + HeadsetJack.settleMs)
         let said = KeysAndFocusTests.spoken(app)
         #expect(said.first == "audio true")
         #expect(said.contains { $0.hasPrefix("focus ") })
@@ -21,10 +25,11 @@ import Testing
         #expect(app.access.audio)
         // A second plug (a bouncing contact) begins nothing again.
         _ = app.sink.take()
-        app.handle(.headset(plugged: true), at: 200)
+        app.handle(.headset(plugged: true), at: 500)
+        app.step(to: 900)
         #expect(!KeysAndFocusTests.spoken(app).contains("audio true"))
-        app.handle(.headset(plugged: false), at: 300)
-        app.step(to: 301)
+        app.handle(.headset(plugged: false), at: 1000)
+        app.step(to: 1001)
         #expect(!app.access.audio)
         #expect(KeysAndFocusTests.spoken(app).contains("audio false"))
     }
@@ -37,7 +42,30 @@ import Testing
         app.handle(.headset(plugged: true), at: 1200)
         AppRig.run(app, from: 1100, to: 1300)
         #expect(!app.isBlanked)
+        AppRig.run(app, from: 1300, to: 1600)
         #expect(app.access.audio)
+    }
+
+    /// A worn jack toggling ten times a second for two seconds begins nothing (each plug began audio mode and
+    /// started a synthesiser for its welcome: ten a second); once the plug holds, audio mode begins once.
+    @Test func aJackThatTogglesBeginsAudioModeOnceItHolds() throws {
+        let app = try KeysAndFocusTests.app()
+        app.step(to: 0)
+        _ = app.sink.take()
+        var said: [String] = []
+        for i in 0..<20 {
+            let t = 100 + Double(i) * 100
+            app.handle(.headset(plugged: i % 2 == 0), at: t)
+            app.step(to: t + 50)
+            said += KeysAndFocusTests.spoken(app)
+            _ = app.sink.take()
+        }
+        #expect(!said.contains("audio true"), "\(said)")
+        #expect(!said.contains { $0.hasPrefix("say[") }, "\(said)")
+        app.handle(.headset(plugged: true), at: 2100)
+        app.step(to: 2100 + HeadsetJack.settleMs)
+        said = KeysAndFocusTests.spoken(app)
+        #expect(said.filter { $0 == "audio true" }.count == 1, "\(said)")
     }
 
     @Test func theEventLogCarriesIt() throws {

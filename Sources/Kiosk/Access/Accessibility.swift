@@ -40,6 +40,8 @@ struct Accessibility {
     private var pending: Utterance?
     /// Fingers in audio mode: explore by touch.
     var explorer = TouchExplorer()
+    /// The headset jack: a plug waiting to settle.
+    var jack = HeadsetJack()
     /// The speech volume in steps of `volumeStepDB` from the default (`volumeSteps` either way).
     private(set) var volumeStep = 0
 

@@ -87,8 +87,14 @@ extension KioskApp {
                 resize(Size(width: Double(w), height: Double(h)))
             }
         case .headset(let plugged):
-            if plugged { noteInput() }
-            if plugged { beginAudioIfAsked(event) } else { access.stopAudio(sink: sink) }
+            // A plug wakes the screen at once and begins audio mode once it has settled (`stepScenes`).
+            if plugged {
+                noteInput()
+                access.jack.plugged(at: now)
+            } else {
+                access.jack.pulled()
+                access.stopAudio(sink: sink)
+            }
         case .quit:
             quitRequested = true
         case .renderReset, .touchDeviceRemoved, .touchLiftLost:

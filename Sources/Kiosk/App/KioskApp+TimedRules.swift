@@ -190,6 +190,7 @@ extension KioskApp {
         if let t = transition { deadlines.append(t.end) }
         if let controls = scene.film.controls.shownUntil { deadlines.append(controls) }
         if access.audio, let d = access.explorer.deadline { deadlines.append(d) }
+        if let d = access.jack.deadline { deadlines.append(d) }
         return deadlines.min()
     }
 }

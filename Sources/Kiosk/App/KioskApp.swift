@@ -224,6 +224,7 @@ public final class KioskApp {
             sink.add(TraceEvent(view: scene.config.id, .pageDidChange(page: page)))
         }
         applyTimedRules()
+        if access.jack.settles(at: now) { beginAudioIfAsked(.headset(plugged: true)) }
         startFilm()
         stepFilmControls()
         showCaption()
