@@ -32,6 +32,23 @@ import Testing
         #expect(player.frame(at: 1.0 - 0.001, wait: true).frame.map { ($0.loop, $0.number) } ?? (0, -1) == (1, 0))
     }
 
+    /// A looping film of one frame (a still exported as a film) holds it for `shortestLoopSeconds` a round: its
+    /// rounds, and its `videoDidLoop`, came every frame.
+    @Test func aFilmOfOneFrameLoopsNoFasterThanTheFloor() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("one-\(UUID()).mp4").path
+        var clip = TestClip(seconds: 1.0 / 30)
+        (clip.width, clip.height) = (64, 48)
+        try clip.write(to: path)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let player = try VideoPlayer.open(path, loops: true, maxPixels: 64 * 48).get()
+        defer { player.stop() }
+        #expect(player.frame(at: 0, wait: true).frame?.loop == 0)
+        #expect(player.frame(at: 0.2, wait: true).frame == nil)
+        #expect(player.frame(at: VideoPlayer.shortestLoopSeconds - 0.01, wait: true).frame == nil)
+        #expect(player.frame(at: VideoPlayer.shortestLoopSeconds, wait: true).frame?.loop == 1)
+        #expect(player.frame(at: 2 * VideoPlayer.shortestLoopSeconds, wait: true).frame?.loop == 2)
+    }
+
     /// A film whose first frame comes late (its clock ran while the decoder opened: 50-100 ms at 1080p, the
     /// libraries loaded at the first film) shows its first frame then and the others after it at their intervals:
     /// the frames due meanwhile were dropped as late (two of every film's first second).

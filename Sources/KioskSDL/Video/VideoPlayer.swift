@@ -155,6 +155,10 @@ final class VideoPlayer: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// The shortest a looping film's round lasts: a shorter one (a single frame, a still exported as a film)
+    /// holds its last frame until then. Our choice: half a second, shorter than any film made to loop.
+    static let shortestLoopSeconds = 0.5
+
     /// The decoding thread: frames into the queue while there is room, the file looped or ended.
     private func decode() {
         var why = [CChar](repeating: 0, count: 256)
@@ -212,9 +216,10 @@ final class VideoPlayer: @unchecked Sendable {
             }
             var failed: String?
             if r == 0 && loops && !empty {
-                // The seam: the first frame one frame interval after the last.
+                // The seam: the first frame one frame interval after the last; a round lasts at least
+                // `shortestLoopSeconds` (a film of one frame looped every frame, its `videoDidLoop` with it).
                 if kiosk_video_rewind(video, &why, why.count) == 0 {
-                    offset += last + frameSeconds
+                    offset += max(last + frameSeconds, Self.shortestLoopSeconds)
                     number = 0
                     loop += 1
                     continue
