@@ -39,6 +39,13 @@ import Testing
             toFile: from + "/shops.csv", atomically: true, encoding: .utf8)
         try "name,phone\nx,1\n".write(toFile: from + "/phones.csv", atomically: true, encoding: .utf8)
         try "notes".write(toFile: from + "/notes.txt", atomically: true, encoding: .utf8)
+        // A name in Latin-1, not UTF-8 (a camera's card, an old Windows share): said as such.
+        let latin1 = Array(from.utf8) + Array("/caf".utf8) + [0xE9] + Array(".jpg".utf8) + [0]
+        let fd = latin1.map { CChar(bitPattern: $0) }.withUnsafeBufferPointer {
+            open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644)
+        }
+        #expect(fd >= 0)
+        close(fd)
         let target = dir.appendingPathComponent("museum").path
         let r = try Kiosk.run(["new", target, "--from", from], in: dir, trace: false)
         #expect(r.status == 0, "\(r.stderr)")
@@ -50,6 +57,10 @@ import Testing
         #expect(out.contains("shops: list, the rows of shops.csv"), "\(out)")
         #expect(out.contains("left out: phones.csv (no title column: not a directory)"), "\(out)")
         #expect(out.contains { $0.hasPrefix("left out: notes.txt") }, "\(out)")
+        #expect(
+            out.contains(
+                "left out: caf\u{FFFD}.jpg (its name is not UTF-8 text; rename it (convmv -f latin1 -t utf8))"),
+            "\(out)")
         #expect(out.last?.hasPrefix("checked: ok") == true, "\(out)")
         let manifest = target + "/kiosk.json"
         let check = try Kiosk.run(["--check", "--config", manifest], in: dir, trace: false)

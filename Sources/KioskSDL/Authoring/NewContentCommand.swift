@@ -81,8 +81,14 @@ public enum NewContentCommand {
 
     /// What `folder` holds, file by file (not its subfolders; hidden files not at all).
     static func look(_ folder: String) -> [NewContent.Found] {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }
-        return names.sorted().map { name in
+        let entries = Self.names(in: folder).filter { !$0.name.hasPrefix(".") }
+        return entries.sorted { $0.name < $1.name }.map { entry in
+            let name = entry.name
+            // A name that is not UTF-8 (copied from an old Windows or a camera's card) cannot be written into a
+            // manifest, nor opened by the name read back: said as what it is, with what to do.
+            guard entry.isText else {
+                return .skipped(name: name, why: "its name is not UTF-8 text; rename it (convmv -f latin1 -t utf8)")
+            }
             let path = folder + "/" + name
             if isFolder(path) { return .skipped(name: name, why: "a folder") }
             if let problem = RegularFile.problem(path) { return .skipped(name: name, why: problem) }
@@ -98,6 +104,22 @@ public enum NewContentCommand {
             default: return .skipped(name: name, why: "not a picture, a film, captions or a CSV")
             }
         }
+    }
+
+    /// The names in `folder` as the file system has them: each as text (a name that is not UTF-8, with U+FFFD
+    /// for its bad bytes) and whether it is (Foundation's listing made such a name into another, which then
+    /// was "No such file or directory").
+    static func names(in folder: String) -> [(name: String, isText: Bool)] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var out: [(String, Bool)] = []
+        while let entry = readdir(dir) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if bytes == Array(".".utf8) || bytes == Array("..".utf8) { continue }
+            let strict = String(validating: bytes, as: UTF8.self)
+            out.append((strict ?? String(decoding: bytes, as: UTF8.self), strict != nil))
+        }
+        return out
     }
 
     /// A CSV: `captions.csv`, a directory (it has a `title` column), or left out saying why.
