@@ -200,6 +200,26 @@ import Testing
         #expect(closed.rgb(160, 120) == (0, 0, 0))
     }
 
+    /// The night the clocks go forward in Paris (2026-03-29, 02:00 becomes 03:00), hours from 02:30 open as the
+    /// clock jumps past 02:30, at 03:00: the C library placed 02:30 at 03:30, and the kiosk slept till then.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/Europe/Paris"), "needs tzdata"))
+    func hoursInsideTheSkippedHourOpenAsTheClockJumps() throws {
+        let config = try Kiosk.manifest(Self.manifest(extra: #""openingHours": {"sun": "02:30-20:00"},"#), in: dir)
+        let shotPath = dir.appendingPathComponent("open.png").path
+        let r = try Kiosk.run(
+            [
+                "--headless", "320x240", "--config", config, "--clock", "2026-03-29T01:59:58", "--screenshot",
+                "4000:\(shotPath)",
+            ], in: dir, environment: ["TZ": "Europe/Paris"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let names = r.events.map(\.name).filter { $0.hasPrefix("screen") }
+        #expect(names == ["screenDidBlank", "screenDidWake"], "\(names)")
+        let wakes = r.trace.filter {
+            ($0["events"] as? [[String: Any]] ?? []).contains { $0["name"] as? String == "screenDidWake" }
+        }
+        #expect(abs((wakes.first?["t"] as? Double ?? 0) - 2000) < 17)
+    }
+
     @Test(arguments: [
         (
             #""attract": {"afterSeconds": 1, "steps": [{"scene": "map", "seconds": 2, "speed": 3}]},"#,

@@ -68,6 +68,38 @@ import Testing
             abs((hours.state(at: october, calendar: Self.parisCalendar).nextChange ?? 0) - october - 12 * 3600) < 0.001)
     }
 
+    /// Hours that begin inside the hour the spring's change skips (02:30 on 2026-03-29 in Paris, where 02:00
+    /// becomes 03:00) begin as the clock jumps past them, at 03:00, not at 03:30 (an hour after 02:30 as the
+    /// clocks read before the change); so do hours that end there.
+    @Test func hoursInsideTheSkippedHourBeginAsTheClockJumps() throws {
+        let calendar = Self.parisCalendar
+        let hours = try #require(Self.manifest(#"{"sun": "02:30-20:00"}"#).manifest?.openingHours)
+        let paris = Self.at("2026-03-29T03:00:00")
+        #expect(paris == 1_774_746_000)
+        let night = Self.at("2026-03-29T01:00:00")
+        let s = hours.state(at: night, calendar: calendar)
+        #expect(!s.open)
+        #expect(s.nextChange == paris)
+        let after = hours.state(at: paris, calendar: calendar)
+        #expect(after.open)
+        #expect(after.nextChange == Self.at("2026-03-29T20:00:00"))
+        // Every time the change skips is the moment of the jump; the second before it is itself.
+        #expect(calendar.unix(2026, 3, 29, 2, 0, 0) == paris)
+        #expect(calendar.unix(2026, 3, 29, 2, 59, 59) == paris)
+        #expect(calendar.unix(2026, 3, 29, 1, 59, 59) == paris - 1)
+    }
+
+    @Test func wallSecondsCountCivilDays() {
+        #expect(LocalCalendar.wallSeconds(1970, 1, 1, 0, 0, 0) == 0)
+        #expect(LocalCalendar.wallSeconds(2026, 3, 29, 2, 30, 0) == 1_774_751_400)
+        // Carries: month 13, day 32, hour 24.
+        #expect(LocalCalendar.wallSeconds(2025, 13, 1, 0, 0, 0) == LocalCalendar.wallSeconds(2026, 1, 1, 0, 0, 0))
+        #expect(LocalCalendar.wallSeconds(2026, 1, 32, 0, 0, 0) == LocalCalendar.wallSeconds(2026, 2, 1, 0, 0, 0))
+        #expect(LocalCalendar.wallSeconds(2026, 2, 28, 24, 0, 0) == LocalCalendar.wallSeconds(2026, 3, 1, 0, 0, 0))
+        #expect(
+            LocalCalendar.wallSeconds(2024, 2, 29, 0, 0, 0) + 86_400 == LocalCalendar.wallSeconds(2024, 3, 1, 0, 0, 0))
+    }
+
     /// The test app with `hours`, its wall clock at `start` (Paris) when its own clock is at 0; 500 ms run.
     static func app(hours: String, from start: Double) throws -> KioskApp {
         let app = try AppRig.app(extra: "\"openingHours\": \(hours),")
