@@ -48,7 +48,7 @@ public enum NewContentCommand {
         }
         do {
             try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-        } catch { return fail("\(target): cannot make the folder (\(error.localizedDescription))") }
+        } catch { return fail("\(target): cannot make the folder (\(reason(error)))") }
         if from == nil {
             if let why = ExampleContent.draw(into: target) { return fail("\(target): \(why)") }
         }
@@ -157,7 +157,7 @@ public enum NewContentCommand {
             let (from, to) = (source + "/" + name, target + "/" + name)
             if link(from, to) == 0 { continue }
             do { try FileManager.default.copyItem(atPath: from, toPath: to) } catch {
-                return "\(to): cannot copy it (\(error.localizedDescription))"
+                return "\(to): cannot copy it (\(reason(error)))"
             }
         }
         return nil
@@ -171,4 +171,18 @@ public enum NewContentCommand {
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == bytes.count && fsync(fd) == 0
     }
+}
+
+/// Why a file operation of Foundation's failed, as the C library says it (`No space left on device`), not as
+/// Foundation words it for a desktop ("The operation could not be completed. (NSCocoaErrorDomain error 512.)").
+func reason(_ error: Error) -> String {
+    let e = error as NSError
+    if e.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(e.code))) }
+    // On Linux the underlying error is kept as a Swift error, which `as? NSError` does not take out.
+    if let underlying = e.userInfo[NSUnderlyingErrorKey].flatMap({ $0 as? any Error }).map({ $0 as NSError }),
+        underlying.domain == NSPOSIXErrorDomain
+    {
+        return String(cString: strerror(Int32(underlying.code)))
+    }
+    return e.localizedDescription
 }

@@ -25,7 +25,7 @@ enum Report {
             try? FileManager.default.removeItem(atPath: dir)
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         } catch {
-            log(.error, "--report \(target): cannot make the folder (\(error.localizedDescription))")
+            log(.error, "--report \(target): cannot make the folder (\(reason(error)))")
             return 2
         }
         let report = VisitReport(visits, touches: touches(in: folder, since: since))
