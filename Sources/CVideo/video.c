@@ -1,6 +1,7 @@
 /* A film decoded frame by frame (kiosk_video.h): opened, its frames and sound given in order, looped, sought. */
 #include "internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +77,43 @@ kiosk_video *kiosk_video_open(const char *path, long max_pixels, int hardware, c
 fail:
     kiosk_video_close(v);
     return NULL;
+}
+
+/* The stream's display matrix (a phone's portrait film says it is turned), as side data: the stream's own before
+   FFmpeg 6.1 (Debian 12), its parameters' after (Debian 13). Read from the structures: no libav function. */
+static const int32_t *kv_display_matrix(const AVStream *s) {
+#if LIBAVCODEC_VERSION_INT >= AV_VERSION_INT(60, 31, 102)
+    const AVPacketSideData *sd = s->codecpar->coded_side_data;
+    int n = s->codecpar->nb_coded_side_data;
+#else
+    const AVPacketSideData *sd = s->side_data;
+    int n = s->nb_side_data;
+#endif
+    for (int i = 0; i < n; i++) {
+        if (sd[i].type == AV_PKT_DATA_DISPLAYMATRIX && sd[i].size >= 9 * 4) return (const int32_t *)sd[i].data;
+    }
+    return NULL;
+}
+
+int kiosk_video_rotation(const kiosk_video *v) {
+    const int32_t *m = kv_display_matrix(v->format->streams[v->stream]);
+    if (!m) return 0;
+    /* libavutil's av_display_rotation_get, in 16.16 fixed point: the angle the picture was turned
+       counter-clockwise; the film is shown turned back, clockwise, to the nearest quarter turn (as ffplay). */
+    double a = m[0] / 65536.0, b = m[1] / 65536.0, c = m[3] / 65536.0, d = m[4] / 65536.0;
+    double sx = hypot(a, c), sy = hypot(b, d);
+    if (sx == 0 || sy == 0) return 0;
+    double counter = -atan2(b / sy, a / sx) * 180 / M_PI;
+    long clockwise = lround(-counter / 90) * 90;
+    return (int)(((clockwise % 360) + 360) % 360);
+}
+
+double kiosk_video_sample_aspect(const kiosk_video *v) {
+    const AVStream *s = v->format->streams[v->stream];
+    AVRational r = s->sample_aspect_ratio.num > 0 ? s->sample_aspect_ratio : s->codecpar->sample_aspect_ratio;
+    double q = r.num > 0 && r.den > 0 ? (double)r.num / (double)r.den : 1;
+    /* A sample aspect past 4:1 either way is a broken header, not a film: square pixels then. */
+    return q >= 0.25 && q <= 4 ? q : 1;
 }
 
 int kiosk_video_width(const kiosk_video *v) { return v->format->streams[v->stream]->codecpar->width; }

@@ -3,6 +3,7 @@
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/channel_layout.h>
+#include <libavutil/display.h>
 #include <libavutil/pixdesc.h>
 #include <math.h>
 #include <stdio.h>
@@ -152,7 +153,26 @@ int kiosk_test_clip_write(const char *path, const kiosk_test_clip *clip, char *w
         c->framerate = (AVRational){clip->rate, 1};
         c->pix_fmt = av_get_pix_fmt(clip->pixel_format ? clip->pixel_format : "yuv420p");
         if (clip->gop > 0) c->gop_size = clip->gop;
+        if (clip->sar_num > 0 && clip->sar_den > 0) c->sample_aspect_ratio = (AVRational){clip->sar_num, clip->sar_den};
         if (open_track(format, &video, encoder, c, why, size) < 0) goto done;
+        video.stream->sample_aspect_ratio = c->sample_aspect_ratio;
+        if (clip->rotation) {
+            /* As a phone writes a portrait film: a matrix that turns the picture `rotation` clockwise to show it. */
+#if LIBAVCODEC_VERSION_INT >= AV_VERSION_INT(60, 31, 102)
+            AVPacketSideData *sd = av_packet_side_data_new(&video.stream->codecpar->coded_side_data,
+                                                           &video.stream->codecpar->nb_coded_side_data,
+                                                           AV_PKT_DATA_DISPLAYMATRIX, 9 * sizeof(int32_t), 0);
+            int32_t *matrix = sd ? (int32_t *)sd->data : NULL;
+#else
+            int32_t *matrix = (int32_t *)av_stream_new_side_data(video.stream, AV_PKT_DATA_DISPLAYMATRIX,
+                                                                 9 * sizeof(int32_t));
+#endif
+            if (!matrix) {
+                fail(why, size, "out of memory", 0);
+                goto done;
+            }
+            av_display_rotation_set(matrix, clip->rotation);
+        }
         video.frame->format = c->pix_fmt;
         video.frame->width = c->width;
         video.frame->height = c->height;

@@ -229,6 +229,36 @@ import Testing
         #expect(close(picture.rgb(160, 120), (0xC8, 0x1E, 0xA0), 8), "the poster: \(picture.rgb(160, 120))")
     }
 
+    /// A phone's portrait film (320x240 pixels, its display matrix turning it a quarter clockwise) is shown
+    /// upright, 180x240 in a 320x240 box under `contain`, with black bars, not the poster, beside it: the pattern's
+    /// bottom band (a grey ramp) is its left third, and the colour bars its right. It was shown sideways, filling
+    /// the box.
+    @Test func aPortraitFilmIsShownUprightBetweenBlackBars() throws {
+        let path = dir.appendingPathComponent("portrait.mp4").path
+        var clip = TestClip(seconds: 1)
+        (clip.width, clip.height, clip.rotation) = (320, 240, 90)
+        try clip.write(to: path)
+        let poster = dir.appendingPathComponent("poster.png").path
+        let s = try #require(SDL_CreateRGBSurfaceWithFormat(0, 320, 240, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
+        SDL_FillRect(s, nil, 0xFFC8_1EA0)
+        #expect(IMG_SavePNG(s, poster) == 0)
+        SDL_FreeSurface(s)
+        let config = try manifest(video: path, extra: #", "poster": "\#(poster)", "fit": "contain""#)
+        let shot = dir.appendingPathComponent("upright.png").path
+        let r = try Kiosk.run(["--headless", "320x240", "--config", config, "--screenshot", "100:\(shot)"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let picture = try #require(Picture(path: shot))
+        // The bars: black, not the poster's magenta.
+        #expect(close(picture.rgb(20, 120), (0, 0, 0), 8), "\(picture.rgb(20, 120))")
+        #expect(close(picture.rgb(300, 120), (0, 0, 0), 8), "\(picture.rgb(300, 120))")
+        // Its left third is the pattern's bottom band, a grey ramp, dark at the top (the pattern's left);
+        // its right part the colour bars.
+        func grey(_ p: (Int, Int, Int)) -> Bool { abs(p.0 - p.1) < 8 && abs(p.1 - p.2) < 8 }
+        let (top, bottom) = (picture.rgb(100, 30), picture.rgb(100, 210))
+        #expect(grey(top) && grey(bottom) && top.0 + 40 < bottom.0, "\(top) \(bottom)")
+        #expect(!grey(picture.rgb(220, 120)), "\(picture.rgb(220, 120))")
+    }
+
     /// `--check` names each film's container, codec, size and duration, as it opened it.
     @Test func theCheckNamesWhatAFilmIs() throws {
         let path = dir.appendingPathComponent("named.mp4").path

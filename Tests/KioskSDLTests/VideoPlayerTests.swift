@@ -49,6 +49,38 @@ import Testing
         #expect(player.frame(at: 2 * VideoPlayer.shortestLoopSeconds, wait: true).frame?.loop == 2)
     }
 
+    /// A film's display matrix and its pixels' aspect, as libav reads them from the file: how it is seen.
+    @Test(arguments: [(0, nil), (90, nil), (180, nil), (270, nil), (0, (64, 45))] as [(Int, (Int, Int)?)])
+    func theFilmSaysHowItIsSeen(rotation: Int, aspect: (Int, Int)?) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("seen-\(UUID()).mp4").path
+        var clip = TestClip(seconds: 0.2)
+        (clip.width, clip.height, clip.rotation, clip.sampleAspect) = (64, 48, rotation, aspect)
+        try clip.write(to: path)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let player = try VideoPlayer.open(path, loops: false, maxPixels: 64 * 48).get()
+        defer { player.stop() }
+        #expect(player.display.rotation == rotation)
+        let expected = aspect.map { Double($0.0) / Double($0.1) } ?? 1
+        #expect(abs(player.display.sampleAspect - expected) < 0.001)
+    }
+
+    /// What part of a frame a rectangle of it as seen shows, turned each way: the seen frame's top-left quarter.
+    @Test func aPartOfTheFrameAsSeenIsAPartOfItsPixels() {
+        let size = Size(width: 720, height: 576)
+        let quarter = { (s: Size) in Rect(x: 0, y: 0, width: s.width / 2, height: s.height / 2) }
+        let pal = FilmDisplay(rotation: 0, sampleAspect: 64.0 / 45)
+        #expect(pal.seen(size) == Size(width: 1024, height: 576))
+        #expect(pal.pixels(of: quarter(pal.seen(size)), in: size) == Rect(x: 0, y: 0, width: 360, height: 288))
+        // A quarter clockwise: the seen top-left is the frame's bottom-left.
+        let turned = FilmDisplay(rotation: 90, sampleAspect: 1)
+        #expect(turned.seen(size) == Size(width: 576, height: 720))
+        #expect(turned.pixels(of: quarter(turned.seen(size)), in: size) == Rect(x: 0, y: 288, width: 360, height: 288))
+        let half = FilmDisplay(rotation: 180, sampleAspect: 1)
+        #expect(half.pixels(of: quarter(size), in: size) == Rect(x: 360, y: 288, width: 360, height: 288))
+        let back = FilmDisplay(rotation: 270, sampleAspect: 1)
+        #expect(back.pixels(of: quarter(back.seen(size)), in: size) == Rect(x: 360, y: 0, width: 360, height: 288))
+    }
+
     /// A film whose first frame comes late (its clock ran while the decoder opened: 50-100 ms at 1080p, the
     /// libraries loaded at the first film) shows its first frame then and the others after it at their intervals:
     /// the frames due meanwhile were dropped as late (two of every film's first second).

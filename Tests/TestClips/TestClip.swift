@@ -26,6 +26,10 @@ public struct TestClip {
     /// From frame `after` on, the picture is `width` x `height`, from an encoder started anew in the same stream (as
     /// an editor's concatenation of two clips writes it; a container that carries the parameters in-band: .ts).
     public var resized: (after: Int, width: Int, height: Int)?
+    /// How far a player is to turn it clockwise (its display matrix, as a phone's portrait film carries it).
+    public var rotation = 0
+    /// Its pixels' width and height (nil: square; PAL 16:9 is 64:45).
+    public var sampleAspect: (Int, Int)?
 
     public init(seconds: Double) { self.seconds = seconds }
 
@@ -42,6 +46,8 @@ public struct TestClip {
         clip.gop = Int32(gop)
         clip.tone_hz = toneHz
         clip.sound_seconds = seconds
+        clip.rotation = Int32(rotation)
+        if let (n, d) = sampleAspect { (clip.sar_num, clip.sar_den) = (Int32(n), Int32(d)) }
         if let resized {
             clip.resize_after = Int32(resized.after)
             clip.width2 = Int32(resized.width)

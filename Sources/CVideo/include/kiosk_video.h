@@ -35,6 +35,11 @@ int kiosk_video_library(char *why, size_t why_size);
    tried first; one that gives no first frame is let go for the software decoder. */
 kiosk_video *kiosk_video_open(const char *path, long max_pixels, int hardware, char *why, size_t why_size);
 
+/* How far the film is to be turned clockwise to be seen upright (0, 90, 180 or 270: its display matrix, as a
+   phone's portrait film carries it). */
+int kiosk_video_rotation(const kiosk_video *v);
+/* Its pixels' width over their height (1 for square pixels; 64:45 for a PAL 16:9 DVD's). */
+double kiosk_video_sample_aspect(const kiosk_video *v);
 int kiosk_video_width(const kiosk_video *v);
 int kiosk_video_height(const kiosk_video *v);
 /* The time from one frame to the next, in seconds (the stream's average frame rate). */

@@ -41,6 +41,8 @@ final class VideoPlayer: @unchecked Sendable {
 
     let width: Int
     let height: Int
+    /// How its frames are seen: turned, and their pixels' aspect.
+    let display: FilmDisplay
     /// The decoder in use (settled by the first frame: a hardware decoder that gives none is let go for software).
     var decoder: String {
         condition.lock()
@@ -138,6 +140,8 @@ final class VideoPlayer: @unchecked Sendable {
         self.soundProblem = soundProblem
         width = Int(kiosk_video_width(video))
         height = Int(kiosk_video_height(video))
+        display = FilmDisplay(
+            rotation: Int(kiosk_video_rotation(video)), sampleAspect: kiosk_video_sample_aspect(video))
         decoderInUse = String(cString: kiosk_video_decoder(video))
         frameSeconds = kiosk_video_frame_seconds(video)
         let thread = Thread { [self] in decode() }

@@ -38,7 +38,8 @@ final class VideoStore {
     /// away): where each was, and the texture of the frame it showed (a few MiB, against the tens a decoder holds).
     /// A swiped gallery of films keeps one decoder, not one a page; one comes back showing that frame, and goes
     /// on from it.
-    private var parked: [Int: (place: VideoPlayer.Place, texture: OpaquePointer?, size: Size)] = [:]
+    private var parked: [Int: (place: VideoPlayer.Place, texture: OpaquePointer?, size: Size, display: FilmDisplay)] =
+        [:]
     /// Playbacks that could not play (their poster shows), and the files already said to be broken: a film that
     /// fails in every round of the attract loop is one line in the log, not one a round.
     private var failed: Set<Int> = []
@@ -64,9 +65,12 @@ final class VideoStore {
         self.maxPixels = maxPixels
     }
 
-    /// The texture of `shot`'s frame now and the video's size, nil while it has none to show (its poster shows).
-    /// `visible`: its box is on the screen; a paused one that is not is let go (`parked`).
-    func texture(for shot: VideoShot, visible: Bool = true) -> (texture: OpaquePointer, size: Size)? {
+    /// The texture of `shot`'s frame now, the video's size in pixels and how it is seen (turned, its pixels'
+    /// aspect), nil while it has none to show (its poster shows). `visible`: its box is on the screen; a paused one
+    /// that is not is let go (`parked`).
+    func texture(for shot: VideoShot, visible: Bool = true) -> (
+        texture: OpaquePointer, size: Size, display: FilmDisplay
+    )? {
         let id = shot.session
         drawn.insert(id)
         guard !failed.contains(id) else { return nil }
@@ -78,7 +82,7 @@ final class VideoStore {
             guard let outcome = opened(shot) else {
                 // Opening: a parked film's frame shows meanwhile; a new one's poster.
                 guard let from = parked[id], let texture = from.texture else { return nil }
-                return (texture, from.size)
+                return (texture, from.size, from.display)
             }
             let from = parked.removeValue(forKey: id)
             switch outcome {
@@ -159,7 +163,7 @@ final class VideoStore {
         var w: Int32 = 0
         var h: Int32 = 0
         SDL_QueryTexture(texture, nil, nil, &w, &h)
-        return (texture, Size(width: Double(w), height: Double(h)))
+        return (texture, Size(width: Double(w), height: Double(h)), p.player.display)
     }
 
     /// Whether `shot`'s film has opened, or why it could not: nil while it opens on its worker (the first ask
@@ -279,7 +283,9 @@ final class VideoStore {
         if p.soundEnd != nil { try? sound?.mixer().get().clearFilm() }
         p.player.stop()
         if let place = p.place {
-            parked[id] = (place, p.texture, Size(width: Double(p.player.width), height: Double(p.player.height)))
+            parked[id] = (
+                place, p.texture, Size(width: Double(p.player.width), height: Double(p.player.height)), p.player.display
+            )
         } else if let t = p.texture {
             SDL_DestroyTexture(t)
         }
@@ -343,6 +349,35 @@ final class VideoStore {
         }
         for job in opening.values { soonest = min(soonest ?? .infinity, max(0, Self.secondsLeft(job))) }
         return soonest
+    }
+}
+
+/// How a film's frames are seen: turned clockwise by `rotation` degrees (0, 90, 180 or 270: a phone's portrait film
+/// says so in its display matrix) and their pixels `sampleAspect` times as wide as tall (a PAL 16:9 film's 720x576
+/// frames have pixels of 64:45 and are seen 1024x576).
+struct FilmDisplay: Equatable, Sendable {
+    var rotation = 0
+    var sampleAspect = 1.0
+
+    /// The size a frame of `size` pixels is seen at: widened by its pixels' aspect, then turned.
+    func seen(_ size: Size) -> Size {
+        let w = size.width * sampleAspect
+        return rotation % 180 == 0 ? Size(width: w, height: size.height) : Size(width: size.height, height: w)
+    }
+
+    /// The part of a frame of `size` pixels that `r` (a rectangle of the frame as seen) shows.
+    func pixels(of r: Rect, in size: Size) -> Rect {
+        let (ws, hs) = (size.width * sampleAspect, size.height)
+        let (x0, x1, y0, y1) = (r.minX, r.maxX, r.minY, r.maxY)
+        let (x, y): ((Double, Double), (Double, Double)) =
+            switch rotation {
+            case 90: ((y0, y1), (hs - x1, hs - x0))
+            case 180: ((ws - x1, ws - x0), (hs - y1, hs - y0))
+            case 270: ((ws - y1, ws - y0), (x0, x1))
+            default: ((x0, x1), (y0, y1))
+            }
+        return Rect(
+            x: x.0 / sampleAspect, y: y.0, width: (x.1 - x.0) / sampleAspect, height: y.1 - y.0)
     }
 }
 

@@ -20,6 +20,8 @@ typedef struct {
                                    started anew in the same stream, as an editor's concatenation of clips of two
                                    sizes writes it (a container that carries the parameters in-band: .ts) */
     int width2, height2;
+    int rotation;               /* the display matrix: the film is to be turned this far clockwise (0, 90, 180, 270) */
+    int sar_num, sar_den;       /* its pixels' aspect (0: square) */
 } kiosk_test_clip;
 
 /* 0 when written; otherwise -1 and why in `why`. */
