@@ -6,6 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The longest side a film may have: the largest texture many boards' GPUs make (a Raspberry Pi's), which holds
+   the docs' 3840x2160 either way up. */
+#define KV_MAX_SIDE 4096
+
 kiosk_video *kiosk_video_open(const char *path, long max_pixels, int hardware, char *why, size_t why_size) {
     if (!kv_load()) {
         snprintf(why, why_size, "%s", av.why);
@@ -54,6 +58,24 @@ kiosk_video *kiosk_video_open(const char *path, long max_pixels, int hardware, c
     }
     if ((long)p->width * (long)p->height > max_pixels) {
         snprintf(why, why_size, "%dx%d is over maxVideoPixels", p->width, p->height);
+        goto fail;
+    }
+    if (p->width > KV_MAX_SIDE || p->height > KV_MAX_SIDE) {
+        snprintf(why, why_size, "%dx%d has a side over %d pixels, the largest texture many boards make", p->width,
+                 p->height, KV_MAX_SIDE);
+        goto fail;
+    }
+    /* A raw stream without a container (a .h264 straight from an encoder): its frames carry no times, and once
+       played through it cannot go back to its start to loop. Said by --check, not at the film's first loop. */
+    static const char *const raw_streams[] = {"h264", "hevc", "vvc", "mpegvideo", "m4v", "cavsvideo", "vc1", "obu",
+                                              "av1", NULL};
+    int raw = 0;
+    for (int i = 0; raw_streams[i]; i++) raw = raw || strcmp(demuxer, raw_streams[i]) == 0;
+    if (raw) {
+        snprintf(why, why_size,
+                 "a raw %s stream without a container: its frames have no times and it cannot loop; put it in an "
+                 "MP4 (ffmpeg -i FILE -c copy FILE.mp4)",
+                 demuxer);
         goto fail;
     }
     v->software = decoder;

@@ -129,7 +129,7 @@ import Testing
 
     /// Whatever the file is, the kiosk goes on: one `<3>` line naming it, `videoDidFail`, and the rest of the
     /// kiosk working (the home button's scene still changes).
-    @Test(arguments: ["empty", "folder", "fifo", "text", "truncated", "huge", "audio-only", "picture"])
+    @Test(arguments: ["empty", "folder", "fifo", "text", "truncated", "huge", "audio-only", "picture", "raw", "wide"])
     func aVideoThatCannotPlayIsOneLineAndThePoster(kind: String) throws {
         let path = dir.appendingPathComponent("bad-\(kind).mp4").path
         switch kind {
@@ -143,6 +143,12 @@ import Testing
             let data = try Data(contentsOf: URL(fileURLWithPath: whole))
             try data.prefix(data.count / 3).write(to: URL(fileURLWithPath: path))
         case "huge": try Self.clip(path, seconds: 0.04, width: 4096, height: 2176)
+        case "raw":
+            // A raw H.264 stream (no container): it plays once, and cannot go back to its start to loop.
+            let raw = dir.appendingPathComponent("raw.h264").path
+            try Self.clip(raw, seconds: 0.5)
+            try FileManager.default.moveItem(atPath: raw, toPath: path)
+        case "wide": try Self.clip(path, seconds: 0.1, width: 4112, height: 64)
         case "picture":
             // A JPEG named .mp4: libav opens it as a one-frame film, which would loop every frame.
             let s = try #require(
