@@ -57,6 +57,34 @@ import Testing
         }
     }
 
+    /// A file that is not UTF-8 (a Windows editor's Latin-1) is named at its first such line, not read with
+    /// U+FFFD in place of its letters.
+    @Test func aLineThatIsNotUTF8IsNamed() throws {
+        let bytes = Array("WEBVTT\n\n00:01.000 --> 00:02.000\nCaf".utf8) + [0xE9] + Array("\n".utf8)
+        switch CaptionTrack.parse(bytes: bytes) {
+        case .success: Issue.record("parsed")
+        case .failure(let p):
+            #expect(p.line == 4, "\(p)")
+            #expect(p.message.contains("not UTF-8"), "\(p)")
+        }
+        // Without an ending line break too; and a good file reads as its text does.
+        #expect((try? CaptionTrack.parse(bytes: Array(bytes.dropLast())).get()) == nil)
+        #expect(try CaptionTrack.parse(bytes: Array(Self.vtt.utf8)).get() == (try CaptionTrack.parse(Self.vtt).get()))
+    }
+
+    /// A cue of no length shows nothing and is left out (it dropped the whole track as a cue "that ends before it
+    /// begins"); a cue's id written as times, or a missing blank line, begins the next cue: its times are never
+    /// shown as words.
+    @Test func aCueOfNoLengthAndTimesWhereWordsWereExpected() throws {
+        let zero = try CaptionTrack.parse("WEBVTT\n\n00:00.500 --> 00:00.500\nzero\n\n00:01.000 --> 00:02.000\nok\n")
+            .get()
+        #expect(zero.cues.map(\.text) == ["ok"])
+        let twice = try CaptionTrack.parse("WEBVTT\n\n00:00.000 --> 00:01.000\n00:01.000 --> 00:02.000\nsecond\n").get()
+        #expect(twice.cues.map(\.text) == ["", "second"])
+        #expect(twice.cues.map(\.start) == [0, 1])
+        #expect(!twice.cues.contains { $0.text.contains("-->") })
+    }
+
     @Test func aHundredThousandCuesAreReadAndLookedUp() throws {
         var text = "WEBVTT\n"
         for i in 0..<CaptionTrack.maximumCues {

@@ -208,7 +208,9 @@ public enum ContentCheck {
                 summary.append(
                     "\(scene.id): video, \(film)"
                         + (parts.isEmpty ? "" : ", poster \(parts.joined(separator: ", "))")
-                        + (captions.isEmpty ? "" : ", captions in \(captions.joined(separator: ", "))"))
+                        + (captions.isEmpty
+                            ? ""
+                            : captions == [""] ? ", captions" : ", captions in \(captions.joined(separator: ", "))"))
                 continue
             }
             for (i, video) in scene.pageVideos.enumerated() {

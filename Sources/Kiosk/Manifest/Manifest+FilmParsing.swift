@@ -49,7 +49,7 @@ extension Manifest {
             switch readFile(file) {
             case .failure(let why): problems.warning(key, "\(file): cannot be read (\(why.reason)); no captions")
             case .success(let bytes):
-                switch CaptionTrack.parse(String(decoding: bytes, as: UTF8.self)) {
+                switch CaptionTrack.parse(bytes: Array(bytes)) {
                 case .success(let track): tracks[tag] = track
                 case .failure(let problem): problems.warning(key, "\(file): \(problem); no captions")
                 }

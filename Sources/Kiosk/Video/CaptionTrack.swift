@@ -42,6 +42,22 @@ public struct CaptionTrack: Equatable, Sendable {
     /// The most cues a track may have (an hour's film has a few thousand).
     static let maximumCues = 100_000
 
+    /// The cues of a WebVTT file's `bytes`, or its first problem: UTF-8 text (as WebVTT is), its first line that is
+    /// not named (it was read with U+FFFD in place of its bytes, and shown so).
+    public static func parse(bytes: [UInt8]) -> Result<CaptionTrack, Problem> {
+        var line = 1
+        var start = 0
+        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") || i == bytes.count - 1 {
+            let end = b == UInt8(ascii: "\n") ? i : i + 1
+            if String(validating: bytes[start..<end], as: UTF8.self) == nil {
+                return .failure(Problem(line: line, message: "not UTF-8 text (save the file as UTF-8)"))
+            }
+            line += 1
+            start = i + 1
+        }
+        return parse(String(decoding: bytes, as: UTF8.self))
+    }
+
     /// The cues of WebVTT `text`, or its first problem.
     public static func parse(_ text: String) -> Result<CaptionTrack, Problem> {
         // Lines end in LF, CRLF or CR (a CRLF is one Character in Swift: split on any line break).
@@ -60,6 +76,9 @@ public struct CaptionTrack: Equatable, Sendable {
             let blockStart = i
             var block: [Substring] = []
             while i < lines.count && !lines[i].isEmpty {
+                // A cue's words never hold "-->" (WebVTT): such a line after the times begins the next cue (a file
+                // that left out the blank line, or a cue id written as times), not words of this one.
+                if lines[i].contains("-->") && block.contains(where: { $0.contains("-->") }) { break }
                 block.append(lines[i])
                 i += 1
             }
@@ -79,7 +98,9 @@ public struct CaptionTrack: Equatable, Sendable {
                         line: line,
                         message: "\"\(block[timing].prefix(60))\" is not a cue's times (00:01.000 --> 00:04.000)"))
             }
-            guard end > start else { return .failure(Problem(line: line, message: "the cue ends before it begins")) }
+            guard end >= start else { return .failure(Problem(line: line, message: "the cue ends before it begins")) }
+            // A cue of no length (its end its start) shows nothing: it is left out, not the track.
+            if end == start { continue }
             guard cues.count < maximumCues else {
                 return .failure(Problem(line: line, message: "more than \(maximumCues) cues"))
             }
@@ -87,7 +108,7 @@ public struct CaptionTrack: Equatable, Sendable {
             // A cue is a caption: as long as a manifest's text at most (one of 640 KB took seconds a frame to lay
             // out, and the frames stopped).
             if let problem = Object.lengthProblem(words) {
-                return .failure(Problem(line: line + 1, message: "the cue's words are \(problem)"))
+                return .failure(Problem(line: line + 1, message: "the cue's words: \(problem)"))
             }
             cues.append(Cue(start: start, end: end, text: words))
         }
