@@ -82,6 +82,35 @@ import Testing
     }
 
     /// Without `--from`, a small example to start from: it passes `--check`.
+    /// Caption files named in ways the check refuses (`film.EN.vtt` beside `film.vtt`, `film..vtt`), a captions
+    /// CSV with a column that is no language, and a film with one track: what `kiosk new` makes passes its own
+    /// check (it wrote every one of these into the manifest, after which every language was "unknown"), and says
+    /// what it left out and why.
+    @Test func captionFilesNamedAmissAreLeftOutAndTheManifestChecks() throws {
+        let from = dir.appendingPathComponent("named").path
+        try FileManager.default.createDirectory(atPath: from, withIntermediateDirectories: true)
+        try VideoTests.clip(from + "/film.mp4", seconds: 1)
+        try VideoTests.clip(from + "/other.mp4", seconds: 1)
+        try picture(from + "/a.jpg", width: 800, height: 600)
+        let vtt = "WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n"
+        for name in ["film.vtt", "film.EN.vtt", "film..vtt", "other.vtt"] {
+            try vtt.write(toFile: from + "/" + name, atomically: true, encoding: .utf8)
+        }
+        try "file,caption,caption.l000\na.jpg,A,B\n".write(
+            toFile: from + "/captions.csv", atomically: true, encoding: .utf8)
+        let target = dir.appendingPathComponent("named-out").path
+        let r = try Kiosk.run(["new", target, "--from", from], in: dir, trace: false)
+        #expect(r.status == 0, "\(r.stderr)")
+        let out = r.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(out.contains("left out: film..vtt (\"\" is not a language tag: name it like film.de.vtt)"), "\(out)")
+        #expect(out.contains("left out: film.vtt (a second en track beside film.EN.vtt)"), "\(out)")
+        #expect(out.contains { $0.hasPrefix("left out: captions.csv (line 1: column caption.l000:") }, "\(out)")
+        #expect(out.contains("other: video, other.mp4, captions in en"), "\(out)")
+        #expect(out.last?.hasPrefix("checked: ok") == true, "\(out) \(r.stderr)")
+        let check = try Kiosk.run(["--check", "--config", target + "/kiosk.json"], in: dir, trace: false)
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
     @Test func withoutAFolderItMakesAnExample() throws {
         let target = dir.appendingPathComponent("example").path
         let r = try Kiosk.run(["new", target], in: dir, trace: false)

@@ -83,7 +83,8 @@ public enum NewContent {
             case .directory(_, let columns), .captions(_, let columns):
                 for c in columns {
                     for prefix in ["title.", "caption."] where c.hasPrefix(prefix) {
-                        languages.insert(String(c.dropFirst(prefix.count)))
+                        let tag = String(c.dropFirst(prefix.count))
+                        if Languages.isWellFormed(tag) { languages.insert(tag) }
                     }
                 }
             default: break
@@ -135,11 +136,22 @@ public enum NewContent {
                 files.append(poster)
                 json += #", "poster": \#(jsonString(poster))"#
             }
-            // `film.vtt` is the first language's, `film.de.vtt` German.
+            // `film.vtt` is the first language's, `film.de.vtt` German (`film.DE.vtt` too: tags are the same in
+            // either case); a second track of a language, or one whose name's language is not a tag, is left out.
             var own: [(String, String)] = []
             for track in tracks where stem(track) == stem(film) || stem(stem(track)) == stem(film) {
-                let language =
-                    stem(track) == stem(film) ? firstLanguage : String(stem(track).split(separator: ".").last!)
+                let suffix =
+                    stem(track) == stem(film) ? firstLanguage : String(stem(track).dropFirst(stem(film).count + 1))
+                guard Languages.isWellFormed(suffix) else {
+                    lines.append(
+                        "left out: \(track) (\"\(suffix)\" is not a language tag: name it like \(stem(film)).de.vtt)")
+                    continue
+                }
+                let language = suffix.lowercased()
+                if let first = own.first(where: { $0.0 == language }) {
+                    lines.append("left out: \(track) (a second \(language) track beside \(first.1))")
+                    continue
+                }
                 own.append((language, track))
                 files.append(track)
                 languages.insert(language)
@@ -183,7 +195,11 @@ public enum NewContent {
         }
         var top = [#""kioskManifest": 1"#, #""home": \#(jsonString(home))"#]
         let ordered = [firstLanguage] + languages.subtracting([firstLanguage]).sorted()
-        if ordered.count > 1 { top.append(#""languages": [\#(ordered.map(jsonString).joined(separator: ", "))]"#) }
+        // Captions by language name their languages: a film's one track is "en"'s, and "en" must be one.
+        let named = scenes.contains { $0.json.contains(#""captions": {"#) }
+        if ordered.count > 1 || named {
+            top.append(#""languages": [\#(ordered.map(jsonString).joined(separator: ", "))]"#)
+        }
         top.append(#""idleTimeoutSeconds": \#(Int(idleTimeoutSeconds))"#)
         if let galleryID {
             let seconds = min(attractAfterSeconds, Double(pages.count) * attractPageSeconds)
@@ -226,6 +242,17 @@ public enum NewContent {
         guard let header = records.first?.fields, let file = header.firstIndex(of: "file") else {
             return .failure(
                 Problem(message: "line 1: expected a header with a file column (file,caption,caption.de,…)"))
+        }
+        // Each language column's tag as the manifest takes tags (`caption.l000` made a manifest its check refused).
+        for column in header where column.hasPrefix("caption.") {
+            let tag = String(column.dropFirst(8))
+            guard Languages.isWellFormed(tag) else {
+                return .failure(
+                    Problem(
+                        message:
+                            "line 1: column \(column): \"\(tag)\" is not a language tag (like caption.de or caption.de-CH)"
+                    ))
+            }
         }
         var rows: [String: [String: String]] = [:]
         for record in records.dropFirst() where file < record.fields.count {
