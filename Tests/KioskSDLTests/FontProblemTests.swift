@@ -41,6 +41,17 @@ import Testing
             #expect(book.font(for: "en", pixels: 20) != nil)
         }
     }
+
+    /// A language no installed font covers (Klingon, "tlh") is drawn in the fallback font, as `--check` and the
+    /// start say: its words, and its language button, were not drawn at all (a button nobody could see, which a
+    /// visitor's tap still found).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: noto))) func aLanguageNoFontCoversIsDrawnInTheFallback() {
+        let book = FontBook(named: [:])
+        #expect(FontBook.installedFont(covering: "tlh") == nil)
+        let used = book.file(for: "tlh")
+        #expect(used != nil && FontBook.problem(file: used!, language: "en") == nil, "\(used ?? "nil")")
+        #expect(book.font(for: "tlh", pixels: 20) != nil)
+    }
 }
 
 /// Languages written in their own scripts are checked with a letter of that script: the fonts fontconfig finds

@@ -53,13 +53,19 @@ final class FontBook {
         } else if file == nil {
             file = Self.installedFont(covering: language)
         }
-        files[language] = file
         if file == nil {
+            // No font covers it: its words are drawn in the fallback font (the first language's, or any installed
+            // sans-serif), boxes for the letters it lacks, as `--check` and the start say: never not drawn at all
+            // (an undrawn language button could still be tapped, and nobody could see it).
+            file =
+                named["default"].flatMap { Self.problem(file: $0, language: "en") == nil ? $0 : nil }
+                ?? Self.installedFont(covering: "en")
             log(
-                .error,
-                "words: no installed font covers \"\(language)\" (name one in the manifest's \"fonts\"); its words are not drawn"
+                .warning,
+                "words: no installed font covers \"\(language)\" (name one in the manifest's \"fonts\"); its words are drawn in \(file ?? "no font: none is installed") (boxes for letters it lacks)"
             )
         }
+        files[language] = file
         return file
     }
 
