@@ -38,7 +38,8 @@ public enum JSONValue: Equatable, Sendable, Decodable {
         return Array(text.utf8).withUnsafeBufferPointer { parse(bytes: $0) }
     }
 
-    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONSyntaxError> {
+    /// The same, of UTF-8 `bytes` (a line of a file read as bytes, not made a string first).
+    public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONSyntaxError> {
         var p = JSONParser(bytes: bytes)
         do throws(JSONSyntaxError) {
             p.skipSpace()

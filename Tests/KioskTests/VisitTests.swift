@@ -57,6 +57,32 @@ import Testing
 
     /// A visit that used audio mode says so in its line, and the metrics count it by mode; one that only touched
     /// writes no `accessibility` at all.
+    /// A visit's line is read back as Foundation's decoder reads it (the statistics read a year of them without
+    /// it); what is not a visit's line is nil.
+    @Test func aVisitsLineIsReadBackAsTheDecoderReadsIt() throws {
+        var v = Visit(
+            start: "2026-01-05T10:00:00+01:00", durationMs: 61_000, scenes: ["map": 60_000, "menu": 1000],
+            hotspots: ["cafe": 2], gestures: ["tap": 3], languages: ["en": 1000, "de": 60_000])
+        v.accessibility = ["audio", "largeText"]
+        for visit in [v, Visit(start: v.start, durationMs: 0, scenes: [:], hotspots: [:], gestures: [:])] {
+            let json = try #require(JSONValue.parse(Substring(visit.line)))
+            let read = try #require(Visit(json: json))
+            #expect(read == (try JSONDecoder().decode(Visit.self, from: Data(visit.line.utf8))))
+        }
+        for line in [
+            #"{"start": "2026-01-05T10:00:00+01:00", "durationMs": 1.5, "scenes": {}, "hotspots": {}, "gestures": {}}"#,
+            #"{"start": "2026-01-05T10:00:00+01:00", "durationMs": 1, "scenes": {}, "hotspots": {}}"#,
+            #"{"start": 5, "durationMs": 1, "scenes": {}, "hotspots": {}, "gestures": {}}"#,
+            #"{"start": "x", "durationMs": 1, "scenes": {"a": "b"}, "hotspots": {}, "gestures": {}}"#,
+            #"{"start": "x", "durationMs": 1, "scenes": {}, "hotspots": {}, "gestures": {}, "accessibility": [1]}"#,
+            "[]",
+        ] {
+            let json = try #require(JSONValue.parse(Substring(line)))
+            #expect(Visit(json: json) == nil, "\(line)")
+            #expect((try? JSONDecoder().decode(Visit.self, from: Data(line.utf8))) == nil, "\(line)")
+        }
+    }
+
     @Test func aVisitSaysWhichAccessibilityItUsed() throws {
         let app = try AppRig.app()
         app.wallTime = WallTime(unixAtKioskZero: 1_767_603_600)

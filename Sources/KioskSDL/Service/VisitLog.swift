@@ -1,3 +1,4 @@
+import EventLog
 import Foundation
 import Kiosk
 
@@ -151,26 +152,57 @@ final class VisitLog {
     /// corrupt, or with values no visit has: `Visit.problem`) is skipped with a warning naming its file and line.
     static func read(folder: String, since: String?) -> [Visit] {
         var visits: [Visit] = []
-        let decoder = JSONDecoder()
+        read(folder: folder, since: since) { visits.append($0) }
+        return visits
+    }
+
+    /// Each good visit in `folder`'s day files from `since` on, handed to `each` as it is read: a file a
+    /// megabyte at a time, so a year of visits (or a 110 MB file of one day) is never held whole. A line that is
+    /// not a visit, or not a plausible one, is skipped with its file and line.
+    static func read(folder: String, since: String?, each: (Visit) -> Void) {
         for file in files(in: folder) where since.map({ file.day >= $0 }) ?? true {
-            guard let text = try? String(contentsOfFile: file.path, encoding: .utf8) else {
-                log(.warning, "\(file.path): cannot read it; skipped")
-                continue
-            }
-            for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            where !line.isEmpty {
-                guard let v = try? decoder.decode(Visit.self, from: Data(line.utf8)) else {
-                    log(.warning, "\(file.path):\(i + 1): not a visit (a torn or corrupt line); skipped")
-                    continue
+            let read = forEachLine(of: file.path) { number, line in
+                let json = line.withUnsafeBufferPointer { try? JSONValue.parse(bytes: $0).get() }
+                guard let v = json.flatMap(Visit.init(json:)) else {
+                    log(.warning, "\(file.path):\(number): not a visit (a torn or corrupt line); skipped")
+                    return
                 }
                 if let why = v.problem {
-                    log(.warning, "\(file.path):\(i + 1): \(why); skipped")
-                    continue
+                    log(.warning, "\(file.path):\(number): \(why); skipped")
+                    return
                 }
-                visits.append(v)
+                each(v)
             }
+            if !read { log(.warning, "\(file.path): cannot read it; skipped") }
         }
-        return visits
+    }
+
+    /// Hands each line of the file at `path` that is not empty to `body` with its number, read a megabyte at a
+    /// time; false when the file cannot be read (a FIFO or a folder is not opened).
+    static func forEachLine(of path: String, _ body: (Int, ArraySlice<UInt8>) -> Void) -> Bool {
+        guard RegularFile.problem(path) == nil else { return false }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var number = 0
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return false }
+            if n == 0 { break }
+            pending.append(contentsOf: chunk[0..<n])
+            var start = pending.startIndex
+            while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                number += 1
+                if end > start { body(number, pending[start..<end]) }
+                start = end + 1
+            }
+            pending.removeSubrange(pending.startIndex..<start)
+        }
+        if !pending.isEmpty { body(number + 1, pending[...]) }
+        return true
     }
 }
 
@@ -185,14 +217,18 @@ extension Runner {
         if !FileManager.default.fileExists(atPath: folder) {
             log(.warning, "\(folder): no visits recorded yet")
         }
-        let visits = VisitLog.read(folder: folder, since: options.since)
-        if let dir = options.report {
-            // The pictures the touches were on, from the manifest the kiosk shows (a broken one: grey fields).
-            let manifest = manifestPath(options, defaultManifest: defaultManifest).flatMap { try? loadManifest($0) }
-            return Report.write(visits, folder: folder, since: options.since, manifest: manifest, into: dir)
+        guard let dir = options.report else {
+            // Statistics alone: the visits streamed, counted as they come (a year of a busy kiosk's held whole took
+            // 790 MB).
+            var statistics = VisitStatistics()
+            VisitLog.read(folder: folder, since: options.since) { statistics.add($0) }
+            statistics.finish()
+            print(options.json ? statistics.json : statistics.text, terminator: options.json ? "\n" : "")
+            return 0
         }
-        let statistics = VisitStatistics(visits)
-        print(options.json ? statistics.json : statistics.text, terminator: options.json ? "\n" : "")
-        return 0
+        // The pictures the touches were on, from the manifest the kiosk shows (a broken one: grey fields).
+        let manifest = manifestPath(options, defaultManifest: defaultManifest).flatMap { try? loadManifest($0) }
+        let visits = VisitLog.read(folder: folder, since: options.since)
+        return Report.write(visits, folder: folder, since: options.since, manifest: manifest, into: dir)
     }
 }
