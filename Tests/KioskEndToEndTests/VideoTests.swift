@@ -127,6 +127,27 @@ import Testing
         #expect((shown ?? 0) >= 40, "\(shown ?? -1) of 60 frames shown")
     }
 
+    /// A film faster than the screen (240 fps on a 60 Hz loop) plays at its own speed, four of its frames to each
+    /// of the screen's: with three frames decoded ahead it played at three quarters of it.
+    @Test func aFilmFasterThanTheScreenPlaysAtItsSpeed() throws {
+        let clip = dir.appendingPathComponent("fast.mp4").path
+        var fast = TestClip(seconds: 3)
+        (fast.width, fast.height, fast.rate) = (160, 120, 240)
+        try fast.write(to: clip)
+        let config = try manifest(video: clip, extra: #", "loop": false"#)
+        var log = LogWriter(width: 320, height: 240)
+        log.lines.append(#"{"timestamp": 2500, "type": "SDL_KEYUP", "key": "F24"}"#)
+        let r = try Kiosk.run(
+            ["--headless", "320x240", "--realtime", "--config", config, "--replay", try log.write(dir)], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let shown = Self.shown(r)
+        let first = try #require(shown.first)
+        let last = try #require(shown.last)
+        let speed = (last.pts - first.pts) / ((last.t - first.t) / 1000)
+        // 0.75 with three frames ahead; a loaded machine may drop some, not slow the film's clock.
+        #expect(speed > 0.9, "the film played at \(speed) of its speed")
+    }
+
     /// Whatever the file is, the kiosk goes on: one `<3>` line naming it, `videoDidFail`, and the rest of the
     /// kiosk working (the home button's scene still changes).
     @Test(arguments: ["empty", "folder", "fifo", "text", "truncated", "huge", "audio-only", "picture", "raw", "wide"])

@@ -52,8 +52,11 @@ final class VideoPlayer: @unchecked Sendable {
     private var decoderInUse: String
     let frameSeconds: Double
     let loops: Bool
-    /// How many decoded frames wait at most (about 3 MiB each at 1080p).
-    static let ahead = 3
+    /// How many decoded frames wait at most (about 3 MiB each at 1080p): three, or as many as two of the
+    /// screen's frames show of a film faster than it (a 240 fps film shows four in each 60 Hz frame, and with
+    /// three waiting it played at three quarters of its speed), at most `mostAhead`.
+    var ahead: Int { min(Self.mostAhead, max(3, Int((2 * Runner.frameMs / 1000 / frameSeconds).rounded(.up)) + 1)) }
+    static let mostAhead = 16
     /// A frame due this soon is shown now: a frame drawn a millisecond before the next film frame was due (the
     /// loop's timers were whole milliseconds) waited a whole frame for it (a 48 ms seam in a 30 fps loop).
     static let earlySeconds = 0.002
@@ -188,7 +191,7 @@ final class VideoPlayer: @unchecked Sendable {
         }
         while true {
             condition.lock()
-            while queue.count >= Self.ahead && !stopping { condition.wait() }
+            while queue.count >= ahead && !stopping { condition.wait() }
             let stop = stopping
             condition.unlock()
             if stop { break }
@@ -280,7 +283,7 @@ final class VideoPlayer: @unchecked Sendable {
         if wait {
             while !ended && !queue.contains(where: { $0.time > due }) {
                 // Room for the decoder to go on: frames already due are taken as they come.
-                if queue.count >= Self.ahead, queue[0].time <= due, queue[1].time <= due { queue.removeFirst() }
+                if queue.count >= ahead, queue[0].time <= due, queue[1].time <= due { queue.removeFirst() }
                 condition.broadcast()
                 condition.wait()
             }
