@@ -35,8 +35,29 @@ final class ContentWatch: @unchecked Sendable {
 
     /// Watches `files` (absolute paths) from now on, instead of those before; a change after this returns is
     /// seen. A folder that is not there (a picture named in a folder not made yet, a folder deleted) is waited
-    /// for in the nearest one above it that is.
-    func watch(_ files: [String]) {
+    /// for in the nearest one above it that is. `changedSince` (Unix seconds: when the check that named them
+    /// began): one of them changed since then, in a folder not watched meanwhile (a folder copied in while the
+    /// check read it half made), is a change now; its events came before its watch and were never seen.
+    func watch(_ files: [String], changedSince: Double? = nil) {
+        install(files)
+        guard let since = changedSince else { return }
+        let changed = self.changed
+        // Looked at on a thread of its own: the frame loop reads no file.
+        Thread {
+            for f in files {
+                var st = stat()
+                guard stat(f, &st) == 0 else { continue }
+                let ctime = Double(st.st_ctim.tv_sec) + Double(st.st_ctim.tv_nsec) / 1e9
+                // (A time after now is a clock set back since: not a change, or each check would ask for another.)
+                if ctime >= since && ctime <= Date().timeIntervalSince1970 {
+                    changed()
+                    return
+                }
+            }
+        }.start()
+    }
+
+    private func install(_ files: [String]) {
         var wanted: [String: Set<String>] = [:]
         for f in files {
             let url = URL(fileURLWithPath: f).standardizedFileURL

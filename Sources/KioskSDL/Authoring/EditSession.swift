@@ -29,7 +29,7 @@ final class EditSession {
     /// A reload's check: its problems become the banner (or clear it), the files it read are watched from now
     /// on. The manifest to show, if the content is good: the timed rules that would leave the scene being edited
     /// (`Manifest.forEditing`) are off.
-    func checked(_ report: ContentReport, files: [String], path: String) -> Manifest? {
+    func checked(_ report: ContentReport, files: [String], path: String, began: Double) -> Manifest? {
         let named = report.errors + report.problems.filter(\.isWarning)
         editor.checked(
             problems: named.map { p in
@@ -37,7 +37,7 @@ final class EditSession {
                 if e.file.hasPrefix(folder + "/") { e.file.removeFirst(folder.count + 1) }
                 return (p.isWarning ? "warning: " : "") + e.description
             })
-        watch?.watch(files + [path])
+        watch?.watch(files + [path], changedSince: began)
         return report.manifest?.forEditing
     }
 

@@ -72,11 +72,12 @@ final class ContentReload: @unchecked Sendable {
             // The load yields to the frame loop, as the tile decoders do.
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, TileWorkers.niceness)
             let seen = FilesSeen()
+            let began = Date().timeIntervalSince1970
             let report = Runner.checkContent(path, screen: screen, seen: seen, memo: memo)
             let images = report.manifest.map(facts.catalog) ?? ImageCatalog()
             // What the swap needs of the disk is read here too: the frame that swaps reads no file.
             let loaded = LoadedContent(
-                report: report, images: images, files: seen.files,
+                report: report, images: images, files: seen.files, began: began,
                 calibration: report.manifest.map {
                     CalibrationFile.effective(file: calibrationFile, manifest: $0.calibration)
                 } ?? Calibration(),
@@ -126,11 +127,13 @@ final class ContentReload: @unchecked Sendable {
 }
 
 /// What a reload's load found: the check's report, its pictures' catalog (not numbered yet), the files the check
-/// read or looked for, the calibration in effect, and its fonts on the disk.
+/// read or looked for and when it began, the calibration in effect, and its fonts on the disk.
 struct LoadedContent: @unchecked Sendable {
     let report: ContentReport
     let images: ImageCatalog
     let files: [String]
+    /// When the check began (Unix seconds): a file changed after it may have been read half written.
+    let began: Double
     let calibration: Calibration
     let fonts: FontFingerprint
 }

@@ -21,7 +21,9 @@ extension FrameLoop {
             reloading.loading = nil
         }
         for p in ManifestError.logLines(report.problems) { log(p.isWarning ? .warning : .error, p.line) }
-        let shown = reloading.edit.map { $0.checked(report, files: files, path: reload.path) } ?? report.manifest
+        let shown =
+            reloading.edit.map { $0.checked(report, files: files, path: reload.path, began: loaded.began) }
+            ?? report.manifest
         guard let manifest = shown else {
             let errors = report.errors
             let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
