@@ -114,15 +114,25 @@ import Testing
         }
     }
 
-    @Test func theQueueScalesMouseEventsAndHandsEachOutOnce() throws {
+    /// A press at 0 ms and a move at 20, recorded at 200x100 (the header's display), queued for a 400x300 window.
+    static func pressAndMove(startsAtFirstPresent: Bool, file: (String) throws -> String) throws -> (
+        ReplayQueue, String
+    ) {
         let path = try file(
             [
                 Self.header, #"{"timestamp": 0, "type": "SDL_MOUSEBUTTONDOWN", "button": 1, "x": 100, "y": 50}"#,
                 #"{"timestamp": 20, "type": "SDL_MOUSEMOTION", "x": 110, "y": 50, "xrel": 10, "yrel": 0}"#,
             ].joined(separator: "\n"))
+        let queue = ReplayQueue(
+            try ReplayStream(path: path), window: Size(width: 400, height: 300),
+            startsAtFirstPresent: startsAtFirstPresent)
+        return (queue, path)
+    }
+
+    @Test func theQueueScalesMouseEventsAndHandsEachOutOnce() throws {
+        let (queue0, path) = try Self.pressAndMove(startsAtFirstPresent: false, file: file)
         defer { unlink(path) }
-        var queue = ReplayQueue(
-            try ReplayStream(path: path), window: Size(width: 400, height: 300), startsAtFirstPresent: false)
+        var queue = queue0
         #expect(queue.nextTimestamp == 0)
         #expect(queue.lastTimestamp == 20)
         let first = queue.take(upTo: 10)
@@ -137,14 +147,9 @@ import Testing
     /// On the real clock the log's zero is the first present's return: nothing is handed out before it, and the
     /// events come stamped on the loop's clock.
     @Test func onTheRealClockTheLogBeginsAtTheFirstPresent() throws {
-        let path = try file(
-            [
-                Self.header, #"{"timestamp": 0, "type": "SDL_MOUSEBUTTONDOWN", "button": 1, "x": 100, "y": 50}"#,
-                #"{"timestamp": 20, "type": "SDL_MOUSEMOTION", "x": 110, "y": 50, "xrel": 10, "yrel": 0}"#,
-            ].joined(separator: "\n"))
+        let (queue0, path) = try Self.pressAndMove(startsAtFirstPresent: true, file: file)
         defer { unlink(path) }
-        var queue = ReplayQueue(
-            try ReplayStream(path: path), window: Size(width: 400, height: 300), startsAtFirstPresent: true)
+        var queue = queue0
         #expect(queue.nextTimestamp == nil)
         #expect(queue.take(upTo: 100).isEmpty)
         queue.began(at: 35)
