@@ -200,6 +200,39 @@ import Testing
         #expect(closed.rgb(160, 120) == (0, 0, 0))
     }
 
+    /// A restart at night (a nightly reboot, a power cut) after a visit in open hours: dark from the first frame,
+    /// at home, whatever the state folder holds. It showed the visit's scene until the idle reset.
+    @Test func aRestartInClosedHoursIsDarkAtOnce() throws {
+        let config = try Kiosk.manifest(
+            Self.manifest(extra: #""openingHours": {"mon-sun": "06:00-24:00"},"#)
+                .replacingOccurrences(of: #""idleTimeoutSeconds": 2"#, with: #""idleTimeoutSeconds": 600"#), in: dir)
+        let state = dir.appendingPathComponent("night-state").path
+        // As systemd's StateDirectory= makes it.
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        var log = LogWriter(width: 320, height: 240)
+        log.tap(Self.cafe.0, Self.cafe.1, at: 500)
+        let day = try Kiosk.run(
+            [
+                "--headless", "320x240", "--config", config, "--replay", try log.write(dir), "--clock",
+                "2026-03-02T14:00:00",
+            ],
+            in: dir, environment: ["TZ": "UTC", "STATE_DIRECTORY": state])
+        #expect(day.status == 0, "\(day.stderr)")
+        #expect(day.events.contains { $0.name == "sceneDidChange" }, "the tap opened the menu")
+        let night = try Kiosk.run(
+            [
+                "--headless", "320x240", "--config", config, "--clock", "2026-03-03T03:00:00", "--screenshot",
+                "1000:\(dir.appendingPathComponent("night.png").path)",
+            ], in: dir, environment: ["TZ": "UTC", "STATE_DIRECTORY": state])
+        #expect(night.status == 0, "\(night.stderr)")
+        #expect(night.stderr.contains("state.json: the kiosk is closed now"), "\(night.stderr)")
+        #expect(!night.events.contains { $0.name == "sceneDidChange" })
+        let blanks = night.trace.filter {
+            ($0["events"] as? [[String: Any]] ?? []).contains { $0["name"] as? String == "screenDidBlank" }
+        }
+        #expect(blanks.first?["t"] as? Double == 0, "\(night.stderr)")
+    }
+
     /// The night the clocks go forward in Paris (2026-03-29, 02:00 becomes 03:00), hours from 02:30 open as the
     /// clock jumps past 02:30, at 03:00: the C library placed 02:30 at 03:30, and the kiosk slept till then.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/Europe/Paris"), "needs tzdata"))

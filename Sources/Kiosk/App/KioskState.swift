@@ -101,13 +101,20 @@ extension KioskApp {
         case idleTimeoutPassed
         /// Its scene is not in the manifest (any more): the kiosk starts at home.
         case sceneGone
+        /// The kiosk is closed now (its opening hours, or a closed date of its schedule): it starts dark, at home,
+        /// whatever the state held (a restart at night showed the last visit's scene until the idle reset).
+        case closedNow
     }
 
-    /// Goes back to a saved state, unless the idle timeout has passed since its last touch or its scene no longer
-    /// exists. Offsets and zooms are kept within the views' limits (the images may have changed). `wallClock` is
-    /// the Unix time at `ms` on the kiosk's clock.
+    /// Goes back to a saved state, unless the kiosk is closed now (by `wall`, the wall clock the first frame is
+    /// stepped with), the idle timeout has passed since its last touch or its scene no longer exists. Offsets and
+    /// zooms are kept within the views' limits (the images may have changed). `wallClock` is the Unix time at `ms`
+    /// on the kiosk's clock.
     @discardableResult
-    public func restore(_ state: KioskState, wallClock: Double, at ms: Double) -> RestoreOutcome {
+    public func restore(_ state: KioskState, wallClock: Double, at ms: Double, wall: WallTime? = nil) -> RestoreOutcome
+    {
+        if let wall { wallTime = wall }
+        if hoursNow?.open == false { return .closedNow }
         guard manifest.scene(state.scene) != nil else { return .sceneGone }
         let idle = manifest.idleTimeoutSeconds
         if idle > 0 && wallClock - state.lastInput >= idle { return .idleTimeoutPassed }
