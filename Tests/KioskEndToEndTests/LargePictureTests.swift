@@ -55,6 +55,34 @@ import Testing
 
     /// A 3000x30000 picture (360 MB decoded whole) cut into its tile file holding a band of rows: the kiosk's
     /// peak stays a fraction of the picture, the screen shows it the right way up, and `--check` reads every row.
+    /// A GPU's texture limit (`--max-texture`, as a Raspberry Pi 4's 2048): a 2400x1600 photograph, a whole
+    /// texture on a renderer without one, is tiled under a cap of 1024 and shows the same picture, not a black
+    /// one; the start line names the cap.
+    @Test func aPictureOverTheTextureCapIsTiledNotBlack() throws {
+        let config = try manifest(Kiosk.assets.appendingPathComponent("images/gallery-sunset.jpg").path)
+        var pictures: [Picture] = []
+        for cap in [[], ["--max-texture", "1024"]] {
+            let shot = dir.appendingPathComponent("cap-\(cap.count).png").path
+            let r = try Kiosk.run(
+                ["--headless", "640x400", "--config", config, "--screenshot", "1000:\(shot)"] + cap, in: dir,
+                trace: false)
+            #expect(r.status == 0, "\(r.stderr)")
+            if !cap.isEmpty { #expect(r.stderr.contains("max texture 1024 (--max-texture 1024;"), "\(r.stderr)") }
+            pictures.append(try #require(Picture(path: shot)))
+        }
+        var far = 0
+        for (a, b) in zip(pictures[0].pixels, pictures[1].pixels) {
+            var d = 0
+            for shift in [0, 8, 16] {
+                let x = Int((a >> UInt32(shift)) & 0xFF)
+                let y = Int((b >> UInt32(shift)) & 0xFF)
+                d = max(d, abs(x - y))
+            }
+            if d > 24 { far += 1 }
+        }
+        #expect(far < pictures[0].pixels.count / 100, "\(far) pixels differ")
+    }
+
     @Test func aTallPictureIsCutBandByBand() throws {
         let image = try greyPNG("tall.png", width: 3000, height: 30000)
         let config = try manifest(image)

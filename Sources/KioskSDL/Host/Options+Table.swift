@@ -132,6 +132,21 @@ extension Options {
             o.rotation = r
         },
         OptionSpec(
+            flags: ["--max-texture"], value: "N",
+            help: [
+                "textures of at most N pixels a side, a GPU's limit (Raspberry Pi 5: 4096);",
+                "also KIOSK_MAX_TEXTURE",
+            ],
+            example: ["--max-texture", "2048"]
+        ) { o, c, f throws(KioskError) in
+            let v = try c.value(f)
+            guard let n = Int(v), n >= Options.smallestMaxTexture else {
+                throw .commandLine(
+                    "--max-texture \(v): expected a number of pixels of at least \(Options.smallestMaxTexture)")
+            }
+            o.maxTexture = n
+        },
+        OptionSpec(
             flags: ["--calibration"], value: "PATH",
             help: ["the touch calibration file (default: $STATE_DIRECTORY/calibration.json)"],
             example: ["--calibration", "c.json"]

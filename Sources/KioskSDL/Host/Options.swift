@@ -1,3 +1,4 @@
+import Foundation
 import Kiosk
 
 /// The command line of docs/event-log-and-trace.md: a data record, one stored property per option (`--config`,
@@ -26,6 +27,8 @@ public struct Options: Equatable, Sendable {
     public var screenshots: [Screenshot] = []
     public var scene: String?
     public var rotation: Rotation = .none
+    /// `--max-texture N` (or `KIOSK_MAX_TEXTURE`): the longest texture side, below the renderer's own.
+    public var maxTexture: Int?
     /// `--calibration PATH`: the calibration file (default `$STATE_DIRECTORY/calibration.json`).
     public var calibration: String?
     /// `--calibrate`: the five-target calibration wizard instead of the kiosk.
@@ -63,6 +66,10 @@ public struct Options: Equatable, Sendable {
     /// `--edit`'s window when `--windowed` does not say (it fits a laptop's screen).
     static let editWindow = (width: 1280, height: 800)
 
+    /// The least `--max-texture` takes: two of the tile files' 512-pixel tiles with their overlap (no GPU made in
+    /// the last fifteen years takes less).
+    static let smallestMaxTexture = 1024
+
     /// `--headless` without `--realtime`: the virtual clock.
     public var isVirtual: Bool {
         if case .headless = mode { return !realtime }
@@ -95,6 +102,13 @@ public struct Options: Equatable, Sendable {
             }
             // A window on the desktop unless told otherwise.
             if !sawWindowed && !sawHeadless { o.mode = .windowed(width: editWindow.width, height: editWindow.height) }
+        }
+        if o.maxTexture == nil, let v = ProcessInfo.processInfo.environment["KIOSK_MAX_TEXTURE"], !v.isEmpty {
+            guard let n = Int(v), n >= smallestMaxTexture else {
+                throw .commandLine(
+                    "KIOSK_MAX_TEXTURE=\(v): expected a number of pixels of at least \(smallestMaxTexture)")
+            }
+            o.maxTexture = n
         }
         if o.planDays != nil && !o.check { throw .commandLine("--plan goes with --check") }
         if o.realtime && !sawHeadless { throw .commandLine("--realtime goes with --headless") }

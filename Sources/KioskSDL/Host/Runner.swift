@@ -47,7 +47,7 @@ public enum Runner {
         }
         let replay = try options.replay.map { (path) throws(KioskError) in try loadReplay(path) }
         if let folder = cacheFolder() { TileFile.prune(folder, keeping: manifest.scenes.flatMap(\.allImagePaths)) }
-        let display = try Display(mode: options.mode, rotation: options.rotation)
+        let display = try Display(mode: options.mode, rotation: options.rotation, maxTexture: options.maxTexture)
         // Headless on the virtual clock every visible tile is loaded before its frame: the same pictures on
         // every run. In real time the workers load them and nothing waits.
         let tiles = TileStore(

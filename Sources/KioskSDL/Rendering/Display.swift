@@ -54,7 +54,9 @@ public final class Display {
         return FileManager.default.fileExists(atPath: runtime, isDirectory: &isFolder) && isFolder.boolValue
     }
 
-    public init(mode: Mode, rotation: Rotation = .none) throws(KioskError) {
+    /// `maxTexture`: the longest texture side allowed, below the renderer's own (`--max-texture`,
+    /// `KIOSK_MAX_TEXTURE`: a GPU's limit, tried on a machine whose renderer has none).
+    public init(mode: Mode, rotation: Rotation = .none, maxTexture: Int? = nil) throws(KioskError) {
         self.mode = mode
         if case .headless = mode { setenv("SDL_VIDEODRIVER", "dummy", 1) }
         // Touches stay touches: no synthetic mouse events (kmsdrm makes none; X11 would double every touch).
@@ -174,11 +176,19 @@ public final class Display {
         rowCopy = isSoftware ? RowCopy(renderer: renderer, window: window, format: opaqueFormat) : nil
         // The software renderer's streaming textures are its surfaces, which `rowCopy` reads; a GPU's would keep
         // a second copy of every picture in memory.
-        textures = TextureMaker(
+        let maxSide = Int(min(info.max_texture_width, info.max_texture_height))
+        let own = maxSide > 0 ? maxSide : nil
+        maxTextureSize = [own, maxTexture].compactMap { $0 }.min()
+        var maker = TextureMaker(
             renderer: renderer, opaqueFormat: opaqueFormat, rotation: rotation,
             access: rowCopy != nil ? SDL_TEXTUREACCESS_STREAMING : SDL_TEXTUREACCESS_STATIC)
-        let maxSide = Int(min(info.max_texture_width, info.max_texture_height))
-        maxTextureSize = maxSide > 0 ? maxSide : nil
+        maker.maximumSide = maxTextureSize ?? Int.max
+        textures = maker
+        let capped =
+            maxTexture.map { cap in
+                cap < (own ?? Int.max)
+                    ? " (--max-texture \(cap); the renderer's \(own.map(String.init) ?? "unlimited"))" : ""
+            } ?? ""
         var ow: Int32 = 0
         var oh: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &ow, &oh)
@@ -192,7 +202,7 @@ public final class Display {
             "video driver \(driver), renderer \(rendererName), its test picture read back right (tried in the order "
                 + "\(candidates.joined(separator: ", "))), \(Self.glSaid(isSoftware: isSoftware)), output \(ow)x\(oh), "
                 + "display \(refresh), "
-                + "max texture \(maxTextureSize.map(String.init) ?? "unlimited")")
+                + "max texture \(maxTextureSize.map(String.init) ?? "unlimited")\(capped)")
     }
 
     /// The GL that draws, for the start's line: the software renderer's surface is shown through one where the

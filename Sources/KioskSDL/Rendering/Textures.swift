@@ -14,6 +14,8 @@ struct TextureMaker {
     /// How pictures' textures are made: static, or streaming where the software renderer's plain copies read
     /// them (`RowCopy`).
     let access: SDL_TextureAccess
+    /// The longest side a texture may have (`Display.maxTextureSize`, or no limit).
+    var maximumSide = Int.max
 
     init(renderer: OpaquePointer, opaqueFormat: UInt32, rotation: Rotation, access: SDL_TextureAccess) {
         self.renderer = renderer

@@ -60,6 +60,8 @@ final class TextStore {
 
     /// The longest side a text's texture may have (SDL's renderers take 4096 at least; a label is far smaller).
     static let maximumSide = 4096
+    /// That, or the renderer's limit where it is less (a Raspberry Pi 4's 2048).
+    var sideLimit: Int { min(Self.maximumSide, textures.maximumSide) }
     /// The largest letters laid out and rasterised (pixels of the font's size; the manifest's largest size, 400,
     /// is drawn sharp at its picture's fitted zoom). A text drawn larger (a picture zoomed in on its overlays) is
     /// drawn from this size, scaled: its texture, its font's glyphs and the time to make it stay bounded however
@@ -131,7 +133,7 @@ final class TextStore {
         var lineHeight: Int
     }
 
-    private static func layOut(_ run: TextRun, _ key: Key, fonts: FontBook) -> Laid? {
+    private static func layOut(_ run: TextRun, _ key: Key, fonts: FontBook, side: Int = maximumSide) -> Laid? {
         guard let font = fonts.font(for: run.language, pixels: key.pixels) else {
             return nil
         }
@@ -140,7 +142,7 @@ final class TextStore {
         let lineHeight = Int(TTF_FontLineSkip(font))
         let maximumLines = run.wraps ? max(1, key.height / max(1, lineHeight)) : 1
         let (lines, isCut) = TextLayout.layout(
-            run.text, width: min(key.width, Self.maximumSide), maximumLines: maximumLines, measure: shaper.width)
+            run.text, width: min(key.width, side), maximumLines: maximumLines, measure: shaper.width)
         return Laid(lines: lines, isCut: isCut, shaper: shaper, lineHeight: lineHeight)
     }
 
@@ -158,26 +160,26 @@ final class TextStore {
         var w, h, padX, padY, bw, bh: Int
         var bytes: Int { bw * bh * 4 }
 
-        init(_ laid: Laid, key: Key, run: TextRun) {
+        init(_ laid: Laid, key: Key, run: TextRun, side: Int = TextStore.maximumSide) {
             let widths = laid.lines.map(laid.shaper.width)
-            w = min(TextStore.maximumSide, max(1, widths.max() ?? 1))
-            h = min(TextStore.maximumSide, max(1, laid.lineHeight * laid.lines.count))
+            w = min(side, max(1, widths.max() ?? 1))
+            h = min(side, max(1, laid.lineHeight * laid.lines.count))
             // A plate a little larger than the lines (half the size's height across, a fifth down), drawn into
             // the texture: one blended copy a frame instead of a blended fill and a copy.
             (padX, padY) =
                 run.plate == nil
                 ? (0, 0)
                 : (Int((Double(key.pixels) * 0.5).rounded()), Int((Double(key.pixels) * 0.2).rounded()))
-            (bw, bh) = (min(TextStore.maximumSide, w + 2 * padX), min(TextStore.maximumSide, h + 2 * padY))
+            (bw, bh) = (min(side, w + 2 * padX), min(side, h + 2 * padY))
         }
     }
 
     /// Lays `run` out and rasterises it.
     private func make(_ run: TextRun, _ key: Key) -> Entry? {
-        guard let laid = Self.layOut(run, key, fonts: fonts), !laid.lines.isEmpty else { return nil }
+        guard let laid = Self.layOut(run, key, fonts: fonts, side: sideLimit), !laid.lines.isEmpty else { return nil }
         let (lines, shaper, lineHeight) = (laid.lines, laid.shaper, laid.lineHeight)
         warnOfMissingGlyphs(run.text, shaper: shaper)
-        let box = Block(laid, key: key, run: run)
+        let box = Block(laid, key: key, run: run, side: sideLimit)
         let (w, padX, padY, bw, bh) = (box.w, box.padX, box.padY, box.bw, box.bh)
         // On an opaque plate the text is opaque too: a texture without alpha, copied rather than blended.
         let format = (run.plate?.alpha ?? 0) >= 1 ? SDL_PIXELFORMAT_RGB888 : SDL_PIXELFORMAT_ARGB8888
