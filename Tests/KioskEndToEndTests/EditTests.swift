@@ -143,6 +143,8 @@ import Testing
             return nil
         }
         #expect(log.wait(for: "pictureDidSettle: map complete"), "\(log.text)")
+        // On a screen every present waits for the refresh (no asynchronous page flips), and the start says so.
+        #expect(log.text.contains("vsync on (never asynchronous page flips)"), "\(log.text)")
         let untitled = try #require(try capture { Self.share($0, rows: 0.02...0.1, near: Self.titleBar) < 0.2 })
         #expect(Self.share(untitled, rows: 0.9...0.98, near: Self.banner) < 0.05)
         // The right-button drag, replayed while the window shows the map.

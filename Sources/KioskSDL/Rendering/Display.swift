@@ -119,6 +119,11 @@ public final class Display {
             flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
         }
         let headless = if case .headless = mode { true } else { false }
+        // On a screen, every present waits for the panel's refresh: the renderer's, and the GPU renderer that
+        // shows the software renderer's surface on kmsdrm. With a swap interval of 0 SDL's kmsdrm flips pages
+        // asynchronously, which garbles the Raspberry Pi's DSI touchscreen and fails on a Pi 5
+        // (raspberrypi/firmware#1851, raspberrypi/linux#5828).
+        if !headless { SDL_SetHint(SDL_HINT_RENDER_VSYNC, "1") }
         if driver == "kmsdrm" {
             // The software renderer's surface is shown through a GPU renderer of SDL's choosing, the desktop
             // `opengl` by default, which draws nothing into kmsdrm's OpenGL ES context.
@@ -202,7 +207,8 @@ public final class Display {
             "video driver \(driver), renderer \(rendererName), its test picture read back right (tried in the order "
                 + "\(candidates.joined(separator: ", "))), \(Self.glSaid(isSoftware: isSoftware)), output \(ow)x\(oh), "
                 + "display \(refresh), "
-                + "max texture \(maxTextureSize.map(String.init) ?? "unlimited")\(capped)")
+                + "max texture \(maxTextureSize.map(String.init) ?? "unlimited")\(capped), "
+                + (headless ? "no vsync (headless)" : "vsync on (never asynchronous page flips)"))
     }
 
     /// The GL that draws, for the start's line: the software renderer's surface is shown through one where the
