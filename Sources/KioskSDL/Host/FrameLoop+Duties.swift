@@ -8,6 +8,31 @@ import ScrollEngine
 /// What the loop keeps up besides its frames' observers: the metrics' reading of the kiosk, systemd's watchdog,
 /// the state and the memory in the log.
 extension FrameLoop {
+    /// The saved state brought back (`KioskApp.restore`), or why not, in the log: not at all while the kiosk is
+    /// closed, nor when the idle timeout has passed or its scene is gone.
+    func restoreState() {
+        if let state, let saved = state.load() {
+            switch app.restore(
+                saved, wallClock: Date().timeIntervalSince1970, at: kioskNow(), wall: wall.reading(kioskNow: kioskNow())
+            )
+            {
+            case .restored(let adjusted):
+                log(.info, "restored the state of \(state.path): scene \(saved.scene)")
+                for line in adjusted { log(.warning, "\(state.path): \(line)") }
+            case .idleTimeoutPassed:
+                log(.info, "\(state.path): the idle timeout has passed since the last touch; starting at home")
+            case .closedNow:
+                log(
+                    .info,
+                    "\(state.path): the kiosk is closed now (its opening hours or schedule): starting dark, at home")
+            case .sceneGone:
+                log(
+                    .warning,
+                    "\(state.path): the saved scene \"\(saved.scene)\" is not in the manifest; starting at home")
+            }
+        }
+    }
+
     /// What the metrics say of the kiosk now, beside their counts.
     func metricsNow() -> Metrics.Now {
         var now = Metrics.Now(

@@ -110,26 +110,7 @@ final class FrameLoop {
             if let metrics = service.metrics { service.metricsFile?.writeNow(metrics.exposition(metricsNow())) }
             outputs.close()
         }
-        if let state, let saved = state.load() {
-            switch app.restore(
-                saved, wallClock: Date().timeIntervalSince1970, at: kioskNow(), wall: wall.reading(kioskNow: kioskNow())
-            )
-            {
-            case .restored(let adjusted):
-                log(.info, "restored the state of \(state.path): scene \(saved.scene)")
-                for line in adjusted { log(.warning, "\(state.path): \(line)") }
-            case .idleTimeoutPassed:
-                log(.info, "\(state.path): the idle timeout has passed since the last touch; starting at home")
-            case .closedNow:
-                log(
-                    .info,
-                    "\(state.path): the kiosk is closed now (its opening hours or schedule): starting dark, at home")
-            case .sceneGone:
-                log(
-                    .warning,
-                    "\(state.path): the saved scene \"\(saved.scene)\" is not in the manifest; starting at home")
-            }
-        }
+        restoreState()
         if !wall.isSynchronized, app.manifest.openingHours != nil || app.manifest.schedule != nil {
             log(
                 .warning,
