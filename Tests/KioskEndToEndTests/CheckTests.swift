@@ -15,7 +15,10 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.last == "ok")
-        #expect(lines.contains("map: zoom, images/floorplan-plain.png 4800x3000, 12 hotspots"), "\(lines)")
+        #expect(
+            lines.contains(
+                "map: zoom, images/floorplan-plain.png 4800x3000 (over 4096: tiled, cut once into the cache, 73.2 MiB), "
+                    + "12 hotspots"), "\(lines)")
         #expect(lines.contains("directory: list of 10 rows in 3 sections"), "\(lines)")
         #expect(lines.contains { $0.hasPrefix("archive: zoom, deepzoom/demo.dzi 2048x2048 (Deep Zoom, 12 levels)") })
         // Each language's font: Debian's Noto (fonts-noto-core).

@@ -162,7 +162,7 @@ public enum ContentCheck {
                     parts.append("\(name) (broken)")
                     continue
                 }
-                let levels = report.levels.map { " (Deep Zoom, \($0) levels)" } ?? ""
+                let levels = report.levels.map { " (Deep Zoom, \($0) levels)" } ?? tiling(report)
                 parts.append("\(name) \(report.width)x\(report.height)\(levels)")
             }
             checkLanguageImages(
@@ -256,6 +256,18 @@ public enum ContentCheck {
         }
         let manifest = problems.errors.isEmpty ? check.manifest : nil
         return ContentReport(manifest: manifest, problems: problems.items, summary: summary)
+    }
+
+    /// The longest side a whole picture's texture has on every board's GPU (a Raspberry Pi 5's V3D takes 4096): a
+    /// plain picture over it is tiled, as its pyramid cut once into the cache folder.
+    public static let largestWholePicture = 4096
+
+    /// What tiling a plain picture over `largestWholePicture` costs, for `--check`'s summary (empty for others).
+    static func tiling(_ report: ImageReport) -> String {
+        guard max(report.width, report.height) > largestWholePicture else { return "" }
+        // Its levels take a third more than its pixels, 4 bytes each.
+        let bytes = report.width * report.height * 4 * 4 / 3
+        return " (over \(largestWholePicture): tiled, cut once into the cache, \(mebibytes(bytes)))"
     }
 
     /// The screen words are measured on when `kiosk --check` is not told one (`--headless WxH`): a 1080p panel.

@@ -44,8 +44,9 @@ final class ImageStore {
     var entries: [String: Entry] = [:]
     let tiles: TileStore
     /// A plain image larger than this (a side, in pixels) is drawn from a pyramid: GL renderers do not mipmap,
-    /// so a large image zoomed far out would alias (SDL 2.26 has no mipmaps).
-    static let pyramidThreshold = 4096
+    /// so a large image zoomed far out would alias (SDL 2.26 has no mipmaps), and a Raspberry Pi 5's GPU takes no
+    /// larger texture (`--check` says what each costs).
+    static let pyramidThreshold = ContentCheck.largestWholePicture
 
     /// The most the pictures' whole textures hold (`TextureBudget.pictures`).
     var budgetBytes: Int
