@@ -39,6 +39,7 @@ import Testing
             "DevicePolicy=closed", "DeviceAllow=char-drm rw", "DeviceAllow=char-input r",
             "DeviceAllow=char-alsa rw", "DeviceAllow=char-video4linux rw",
             "RestrictAddressFamilies=AF_UNIX AF_NETLINK", "RestartPreventExitStatus=3",
+            "UnsetEnvironment=DISPLAY WAYLAND_DISPLAY",
         ] {
             #expect(text.contains(needed), "\(needed)")
         }
