@@ -156,53 +156,43 @@ final class VisitLog {
         return visits
     }
 
-    /// Each good visit in `folder`'s day files from `since` on, handed to `each` as it is read: a file a
-    /// megabyte at a time, so a year of visits (or a 110 MB file of one day) is never held whole. A line that is
+    /// Each good visit in `folder`'s day files from `since` on, handed to `each` as it is read: a file a line at a
+    /// time (`LineReader`), so a year of visits (or a 110 MB file of one day) is never held whole. A line that is
     /// not a visit, or not a plausible one, is skipped with its file and line.
     static func read(folder: String, since: String?, each: (Visit) -> Void) {
         for file in files(in: folder) where since.map({ file.day >= $0 }) ?? true {
-            let read = forEachLine(of: file.path) { number, line in
-                let json = line.withUnsafeBufferPointer { try? JSONValue.parse(bytes: $0).get() }
-                guard let v = json.flatMap(Visit.init(json:)) else {
-                    log(.warning, "\(file.path):\(number): not a visit (a torn or corrupt line); skipped")
-                    return
-                }
-                if let why = v.problem {
-                    log(.warning, "\(file.path):\(number): \(why); skipped")
-                    return
-                }
-                each(v)
+            let fd = RegularFile.problem(file.path) == nil ? open(file.path, O_RDONLY | O_CLOEXEC) : -1
+            guard fd >= 0 else {
+                log(.warning, "\(file.path): cannot read it; skipped")
+                continue
             }
-            if !read { log(.warning, "\(file.path): cannot read it; skipped") }
-        }
-    }
-
-    /// Hands each line of the file at `path` that is not empty to `body` with its number, read a megabyte at a
-    /// time; false when the file cannot be read (a FIFO or a folder is not opened).
-    static func forEachLine(of path: String, _ body: (Int, ArraySlice<UInt8>) -> Void) -> Bool {
-        guard RegularFile.problem(path) == nil else { return false }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var pending: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        var number = 0
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { return false }
-            if n == 0 { break }
-            pending.append(contentsOf: chunk[0..<n])
-            var start = pending.startIndex
-            while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            defer { close(fd) }
+            var lines = LineReader(fd: fd)
+            var number = 0
+            reading: while true {
                 number += 1
-                if end > start { body(number, pending[start..<end]) }
-                start = end + 1
+                switch lines.next() {
+                case .success(nil):
+                    break reading
+                case .failure(let p):
+                    log(.warning, "\(file.path):\(number): \(p.message); the rest of it skipped")
+                    break reading
+                case .success(let line?) where line.isEmpty:
+                    continue
+                case .success(let line?):
+                    let json = line.withUnsafeBufferPointer { try? JSONValue.parse(bytes: $0).get() }
+                    guard let v = json.flatMap(Visit.init(json:)) else {
+                        log(.warning, "\(file.path):\(number): not a visit (a torn or corrupt line); skipped")
+                        continue
+                    }
+                    if let why = v.problem {
+                        log(.warning, "\(file.path):\(number): \(why); skipped")
+                        continue
+                    }
+                    each(v)
+                }
             }
-            pending.removeSubrange(pending.startIndex..<start)
         }
-        if !pending.isEmpty { body(number + 1, pending[...]) }
-        return true
     }
 }
 
