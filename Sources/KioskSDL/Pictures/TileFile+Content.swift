@@ -93,6 +93,11 @@ extension TileFile {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        return header(fd: fd)
+    }
+
+    /// The first bytes of the open file `fd`, if it is a tile file of this version.
+    static func header(fd: Int32) -> [UInt8]? {
         var header = [UInt8](repeating: 0, count: headerSize)
         guard pread(fd, &header, header.count, 0) == header.count, Array(header[0..<8]) == magic,
             u32(header, 8) == version

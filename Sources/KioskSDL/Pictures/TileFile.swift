@@ -35,10 +35,7 @@ final class TileFile: TileSource, @unchecked Sendable {
     init?(file: String, image: String, stat source: stat) {
         let fd = Glibc.open(file, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
-        var header = [UInt8](repeating: 0, count: Self.headerSize)
-        guard pread(fd, &header, header.count, 0) == header.count, Array(header[0..<8]) == Self.magic,
-            Self.u32(header, 8) == Self.version
-        else {
+        guard let header = Self.header(fd: fd) else {
             close(fd)
             return nil
         }
