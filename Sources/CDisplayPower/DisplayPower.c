@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/ioctl.h>
+#include <unistd.h>
 
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>
@@ -115,4 +117,73 @@ int kiosk_drm_set_dpms(int fd, int on, char *why, size_t why_size) {
     }
     if (set == 0) snprintf(why, why_size, "no connected connector in use has a DPMS property");
     return set;
+}
+
+/// The kernel's names of connector types (drm_connector.c's drm_connector_enum_list), by DRM_MODE_CONNECTOR_*.
+static const char *connector_type_name(uint32_t type) {
+    static const char *names[] = {"Unknown", "VGA", "DVI-I", "DVI-D", "DVI-A", "Composite", "SVIDEO", "LVDS",
+        "Component", "DIN", "DP", "HDMI-A", "HDMI-B", "TV", "eDP", "Virtual", "DSI", "DPI", "Writeback", "SPI",
+        "USB"};
+    return type < sizeof names / sizeof *names ? names[type] : "Unknown";
+}
+
+int kiosk_drm_is_master(int fd) {
+    // AUTH_MAGIC is for the master only: anyone else is refused with EACCES before the magic is looked at, and
+    // the master is told the magic 0 is no client's (EINVAL). libdrm's drmIsMaster does the same.
+    struct drm_auth auth;
+    memset(&auth, 0, sizeof auth);
+    if (drm_ioctl(fd, DRM_IOCTL_AUTH_MAGIC, &auth) == 0) return 1;
+    return errno == EACCES ? 0 : 1;
+}
+
+int kiosk_drm_card_survey(const char *path, char *out, size_t size) {
+    out[0] = 0;
+    int fd = open(path, O_RDWR | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(out, size, "%s", strerror(errno));
+        return -1;
+    }
+    // The first to open a card without a master becomes its master; else ask (refused while another holds it).
+    drm_ioctl(fd, DRM_IOCTL_SET_MASTER, NULL);
+    int master = kiosk_drm_is_master(fd);
+    struct drm_mode_card_res res;
+    memset(&res, 0, sizeof res);
+    if (drm_ioctl(fd, DRM_IOCTL_MODE_GETRESOURCES, &res) != 0 || res.count_connectors == 0 || res.count_crtcs == 0) {
+        snprintf(out, size, "no mode setting (a render-only card)");
+        close(fd);
+        return 1;
+    }
+    uint32_t count = res.count_connectors;
+    uint32_t *ids = calloc(count, sizeof *ids);
+    if (!ids) {
+        close(fd);
+        snprintf(out, size, "no memory");
+        return -1;
+    }
+    memset(&res, 0, sizeof res);
+    res.count_connectors = count;
+    res.connector_id_ptr = (uint64_t)(uintptr_t)ids;
+    if (drm_ioctl(fd, DRM_IOCTL_MODE_GETRESOURCES, &res) != 0) count = 0;
+    if (res.count_connectors < count) count = res.count_connectors;
+    size_t used = 0;
+    int connected = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        // No room for modes: the kernel probes the connector (as SDL does next), the master's probe a real one.
+        struct drm_mode_get_connector c;
+        memset(&c, 0, sizeof c);
+        c.connector_id = ids[i];
+        if (drm_ioctl(fd, DRM_IOCTL_MODE_GETCONNECTOR, &c) != 0) continue;
+        if (c.connection != 1 || c.count_modes == 0) continue;
+        int n = snprintf(out + used, size - used, "%s%s-%u", connected ? ", " : "",
+            connector_type_name(c.connector_type), c.connector_type_id);
+        if (n > 0 && used + (size_t)n < size) used += (size_t)n;
+        connected++;
+    }
+    free(ids);
+    close(fd);
+    if (connected == 0) {
+        snprintf(out, size, "no connector connected");
+        return 2;
+    }
+    return master ? 0 : 3;
 }

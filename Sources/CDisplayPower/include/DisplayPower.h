@@ -13,4 +13,14 @@ int kiosk_drm_set_dpms(int fd, int on, char *why, size_t why_size);
 /// SDL_syswm.h brings the X11 and Wayland headers, whose names (Display, Window) would clash in Swift.
 int kiosk_kmsdrm_fd(void *window);
 
+/// What the DRM card at `path` (/dev/dri/cardN) drives, for choosing the one to show on: 0 a connected connector
+/// with modes, and the caller can be the card's master (`out`: the connectors' names, "HDMI-A-1, DSI-1"); 1 no
+/// mode setting (a render-only card, vgem); 2 mode setting but nothing connected; 3 connected, but another
+/// process is the card's DRM master (a compositor, a second kiosk); -1 it cannot be opened. `out` says why
+/// (strerror for -1). The card is closed again: SDL opens it itself.
+int kiosk_drm_card_survey(const char *path, char *out, size_t size);
+
+/// Whether `fd` is its DRM device's master (1), or another process is (0).
+int kiosk_drm_is_master(int fd);
+
 #endif

@@ -342,6 +342,7 @@ final class FrameLoop {
                 observeSettle(at: t)
                 panel.afterFrame(blank: shown.isBlanked)
             })
+        if pipeline.framesDrawn == 1, let problem = display.firstPresentProblem() { throw problem }
         // The frame as data (its typed events, what its videos did among them), handed to each observer in turn.
         let (events, line) = app.endFrame(
             tracing: outputs.traces ? pipeline.framesDrawn - 1 : nil, video: renderer.videos.endFrame())

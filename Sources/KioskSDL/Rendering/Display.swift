@@ -1,3 +1,4 @@
+import CDisplayPower
 import CSDL2
 import Foundation
 import Kiosk
@@ -23,6 +24,8 @@ public final class Display {
     public let rendererName: String
     let window: OpaquePointer
     let renderer: OpaquePointer
+    /// The DRM card shown on (kmsdrm; nil elsewhere).
+    let card: DisplayCard?
     /// The output size in pixels (the physical screen).
     public private(set) var size: Size
     /// The largest texture the renderer takes (nil: no limit, as the software renderer).
@@ -73,8 +76,12 @@ public final class Display {
         sigaddset(&stops, SIGTERM)
         sigaddset(&stops, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &stops, nil)
+        var chosenCard: DisplayCard?
         if getenv("SDL_VIDEODRIVER").map({ String(cString: $0).lowercased() }) == "kmsdrm" {
             Self.waitForDisplayDevice()
+            let card = try DisplayCard.choose(DisplayCard.survey(), holders: { DisplayHolders.named(card: $0) }).get()
+            SDL_SetHint(SDL_HINT_KMSDRM_DEVICE_INDEX, String(card.number))
+            chosenCard = card
         }
         if getenv("SDL_VIDEODRIVER") == nil, !Self.waylandReachable {
             // SDL tries Wayland before kmsdrm, and libwayland writes "error: XDG_RUNTIME_DIR is invalid or not set
@@ -174,6 +181,7 @@ public final class Display {
         self.renderer = renderer
         rendererName = chosen.name
         videoDriver = driver
+        card = chosenCard
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         isSoftware = rendererName == RendererChoice.software
@@ -204,11 +212,22 @@ public final class Display {
             SDL_GetCurrentDisplayMode(0, &dm) == 0 ? "\(dm.w)x\(dm.h) at \(dm.refresh_rate) Hz" : "unknown mode"
         log(
             .info,
-            "video driver \(driver), renderer \(rendererName), its test picture read back right (tried in the order "
+            "video driver \(driver)\(card.map { " on \($0.named)" } ?? ""), renderer \(rendererName), its test picture read back right (tried in the order "
                 + "\(candidates.joined(separator: ", "))), \(Self.glSaid(isSoftware: isSoftware)), output \(ow)x\(oh), "
                 + "display \(refresh), "
                 + "max texture \(maxTextureSize.map(String.init) ?? "unlimited")\(capped), "
                 + (headless ? "no vsync (headless)" : "vsync on (never asynchronous page flips)"))
+    }
+
+    /// After the first present: on kmsdrm SDL's DRM device must be its card's master, or nothing it presents
+    /// reaches the panel (another program took the card between the kiosk's look and SDL's; SDL 2.26 says
+    /// nothing). Nil when shown, else the line that says who holds it.
+    func firstPresentProblem() -> KioskError? {
+        guard videoDriver == "kmsdrm" else { return nil }
+        let fd = kiosk_kmsdrm_fd(UnsafeMutableRawPointer(window))
+        guard fd >= 0, kiosk_drm_is_master(fd) == 0 else { return nil }
+        let path = card?.path ?? "the display's DRM card"
+        return DisplayCard.held(path, connectors: "", by: card.flatMap { DisplayHolders.named(card: $0.path) })
     }
 
     /// The GL that draws, for the start's line: the software renderer's surface is shown through one where the
