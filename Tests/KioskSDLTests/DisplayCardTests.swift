@@ -86,15 +86,40 @@ import Testing
         try process(100, "bash", fds: ["1": "/dev/null"])
         try process(150, "labwc", fds: [:])
         try process(300, "kiosk", fds: ["7": "/dev/dri/card1"])
-        #expect(DisplayHolders.named(card: "/dev/dri/card1", proc: proc, me: 300) == "running here, labwc (pid 150)")
+        #expect(
+            DisplayHolders.processes(card: "/dev/dri/card1", proc: proc, me: 300) == "running here, labwc (pid 150)")
         try process(412, "cage", fds: ["3": "/dev/dri/card1", "4": "/dev/tty7"])
-        #expect(DisplayHolders.named(card: "/dev/dri/card1", proc: proc, me: 300) == "cage (pid 412)")
+        #expect(DisplayHolders.processes(card: "/dev/dri/card1", proc: proc, me: 300) == "cage (pid 412)")
         // A second kiosk holding the card is named as one.
-        #expect(DisplayHolders.named(card: "/dev/dri/card1", proc: proc, me: 1) == "kiosk (pid 300), cage (pid 412)")
+        #expect(
+            DisplayHolders.processes(card: "/dev/dri/card1", proc: proc, me: 1) == "kiosk (pid 300), cage (pid 412)")
         // Nobody seen with card0 open: the display servers running are named, and nothing when there are none.
         try fm.removeItem(atPath: "\(proc)/150")
-        #expect(DisplayHolders.named(card: "/dev/dri/card0", proc: proc, me: 300) == "running here, cage (pid 412)")
+        #expect(DisplayHolders.processes(card: "/dev/dri/card0", proc: proc, me: 300) == "running here, cage (pid 412)")
         try fm.removeItem(atPath: "\(proc)/412")
-        #expect(DisplayHolders.named(card: "/dev/dri/card0", proc: proc, me: 300) == nil)
+        #expect(DisplayHolders.processes(card: "/dev/dri/card0", proc: proc, me: 300) == nil)
+    }
+
+    /// Where other users' processes cannot be seen (the unit's ProtectProc=invisible): logind's graphical
+    /// sessions and the display manager.
+    @Test func sessionsAndTheDisplayManagerAreNamed() throws {
+        let fm = FileManager.default
+        defer { try? fm.removeItem(at: folder) }
+        let run = folder.appendingPathComponent("run").path
+        let etc = folder.appendingPathComponent("etc").path
+        try fm.createDirectory(atPath: run + "/sessions", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: etc + "/systemd/system", withIntermediateDirectories: true)
+        #expect(DisplayHolders.named(card: "/dev/dri/card0", proc: folder.path, run: run, etc: etc) == nil)
+        try "UID=1000\nNAME=pi\nTYPE=wayland\nSEAT=seat0\nSERVICE=lightdm-autologin\nLEADER=812\n"
+            .write(toFile: run + "/sessions/2", atomically: false, encoding: .utf8)
+        try "UID=0\nNAME=root\nTYPE=tty\nSEAT=seat0\n".write(
+            toFile: run + "/sessions/1", atomically: false, encoding: .utf8)
+        try "".write(toFile: run + "/sessions/2.ref", atomically: false, encoding: .utf8)
+        try fm.createSymbolicLink(
+            atPath: etc + "/systemd/system/display-manager.service",
+            withDestinationPath: "/lib/systemd/system/lightdm.service")
+        #expect(
+            DisplayHolders.named(card: "/dev/dri/card0", proc: folder.path, run: run, etc: etc)
+                == "a wayland session of pi (lightdm-autologin, pid 812); the display manager lightdm.service")
     }
 }

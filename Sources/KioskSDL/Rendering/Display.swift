@@ -79,7 +79,10 @@ public final class Display {
         var chosenCard: DisplayCard?
         if getenv("SDL_VIDEODRIVER").map({ String(cString: $0).lowercased() }) == "kmsdrm" {
             Self.waitForDisplayDevice()
-            let card = try DisplayCard.choose(DisplayCard.survey(), holders: { DisplayHolders.named(card: $0) }).get()
+            // An operator's SDL_KMSDRM_DEVICE_INDEX (which SDL takes over any hint) names the only card looked at.
+            let asked = getenv("SDL_KMSDRM_DEVICE_INDEX").flatMap { Int(String(cString: $0)) }
+            let cards = DisplayCard.survey().filter { asked == nil || $0.number == asked }
+            let card = try DisplayCard.choose(cards, holders: { DisplayHolders.named(card: $0) }).get()
             SDL_SetHint(SDL_HINT_KMSDRM_DEVICE_INDEX, String(card.number))
             chosenCard = card
         }

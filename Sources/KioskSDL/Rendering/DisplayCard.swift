@@ -89,9 +89,48 @@ struct DisplayCard: Equatable {
 }
 
 /// Who holds a DRM card, as far as this user can see: the processes with the card open (their `/proc/PID/fd`
-/// readable: the same user's, or all for root), else the display servers running (their names are readable by
-/// anyone).
+/// readable: the same user's, or all for root), else the display servers running; then the graphical sessions
+/// logind keeps (`/run/systemd/sessions`, readable by anyone: the unit's `ProtectProc=invisible` hides other
+/// users' processes) and the display manager enabled.
 enum DisplayHolders {
+    /// All that can be seen, joined: "cage (pid 412); a wayland session of pi (lightdm-autologin)"; nil when
+    /// nothing can.
+    static func named(card path: String, proc: String = "/proc", run: String = "/run/systemd", etc: String = "/etc")
+        -> String?
+    {
+        let clues = [processes(card: path, proc: proc), sessions(run: run), displayManager(etc: etc)]
+        let seen = clues.compactMap { $0 }
+        return seen.isEmpty ? nil : seen.joined(separator: "; ")
+    }
+
+    /// The graphical sessions logind has on a seat: "a wayland session of pi (lightdm-autologin, pid 812)".
+    static func sessions(run: String = "/run/systemd") -> String? {
+        let folder = "\(run)/sessions"
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.contains(".") }
+        let said = files.sorted().compactMap { name -> String? in
+            guard let text = try? String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8) else { return nil }
+            var keys: [String: String] = [:]
+            for line in text.split(separator: "\n") {
+                guard let eq = line.firstIndex(of: "=") else { continue }
+                keys[String(line[..<eq])] = String(line[line.index(after: eq)...])
+            }
+            guard let type = keys["TYPE"], ["wayland", "x11", "mir"].contains(type), keys["SEAT"] != nil else {
+                return nil
+            }
+            let how = [keys["SERVICE"], keys["LEADER"].map { "pid \($0)" }].compactMap { $0 }
+            return "a \(type) session of \(keys["NAME"] ?? "a user")"
+                + (how.isEmpty ? "" : " (\(how.joined(separator: ", ")))")
+        }
+        return said.isEmpty ? nil : said.joined(separator: ", ")
+    }
+
+    /// The display manager systemd starts at boot: "the display manager lightdm.service".
+    static func displayManager(etc: String = "/etc") -> String? {
+        let link = "\(etc)/systemd/system/display-manager.service"
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: link) else { return nil }
+        return "the display manager \(URL(fileURLWithPath: target).lastPathComponent)"
+    }
+
     /// Display servers and compositors a kiosk meets: Raspberry Pi OS's desktops (labwc, wayfire, X), cage,
     /// weston, GNOME's and KDE's, a second kiosk.
     static let displayServers: Set<String> = [
@@ -100,7 +139,7 @@ enum DisplayHolders {
     ]
 
     /// "cage (pid 412)", "labwc (pid 9), Xwayland (pid 30)"; nil when nobody can be seen.
-    static func named(card path: String, proc: String = "/proc", me: Int32 = getpid()) -> String? {
+    static func processes(card path: String, proc: String = "/proc", me: Int32 = getpid()) -> String? {
         let fm = FileManager.default
         let pids = ((try? fm.contentsOfDirectory(atPath: proc)) ?? []).compactMap(Int32.init).filter { $0 != me }
             .sorted()

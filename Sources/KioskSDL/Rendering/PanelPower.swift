@@ -27,7 +27,9 @@ final class DRMDisplayPower: DisplayPowerControl {
             return (
                 nil,
                 videoDriver == "dummy" || videoDriver == "offscreen"
-                    ? nil : "the \(videoDriver) video driver owns the display"
+                    ? nil
+                    : "under a compositor (the \(videoDriver) video driver) the panel's power is the compositor's; "
+                        + "the kiosk turns it off on the console (docs/deploying.md)"
             )
         }
         let fd = kiosk_kmsdrm_fd(UnsafeMutableRawPointer(window))
