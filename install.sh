@@ -116,6 +116,9 @@ cp -r Assets/kiosk.json Assets/images Assets/media Assets/directory.csv Assets/L
 cp "$demo" "$next/deepzoom/demo.dzi"
 cp -r "${demo%.dzi}_files" "$next/deepzoom/demo_files"
 install -m 0644 README.md "$next/README.md"
+# The drop-in that runs the kiosk under cage (docs/deploying.md, "Under a compositor"), with this prefix's paths.
+sed -e "s|/usr/local/bin/kiosk|$prefix/bin/kiosk|g" -e "s|/usr/local/share/kiosk|$prefix/share/kiosk|g" \
+    kiosk-cage.conf > "$next/kiosk-cage.conf"
 running=0
 if [ "$system" = 1 ] && [ -d /run/systemd/system ] && systemctl --quiet is-active kiosk.service; then
     running=1

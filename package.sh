@@ -73,6 +73,8 @@ package_paths() {
         -e "s|file:///usr/local/share/kiosk/README.md|file:///usr/share/doc/kiosk/README.md|"
 }
 package_paths < kiosk.service > "$root/lib/systemd/system/kiosk.service"
+# The drop-in that runs the kiosk under cage instead (docs/deploying.md, "Under a compositor").
+package_paths < kiosk-cage.conf | sed -e "s|/usr/local/share/kiosk/|/usr/share/kiosk/|" > "$share/kiosk-cage.conf"
 for tool in $tools; do
     ./units.sh "$tool" /usr/bin/kiosk | package_paths > "$root/lib/systemd/system/kiosk-$tool.service"
 done
@@ -125,7 +127,8 @@ find "$root/usr/share" "$root/etc" "$root/lib" "$root/usr/lib" -type f -exec chm
 # libavformat, libavcodec and libswresample (their Debian names from the versions the kiosk was built against),
 # which the kiosk loads at its first film (docs/video.md); without them a film shows its poster and one line says why.
 # Suggests: node_exporter, which serves the kiosk's metrics file to Prometheus (docs/operations.md); VA-API's
-# drivers, with which Intel and AMD graphics decode films (docs/video.md).
+# drivers, with which Intel and AMD graphics decode films (docs/video.md); cage, seatd and Xwayland, to run the
+# kiosk under a compositor with kiosk-cage.conf (docs/deploying.md).
 mkdir -p "$work/debian" "$root/DEBIAN"
 printf 'Source: kiosk\n\nPackage: kiosk\nArchitecture: any\n' > "$work/debian/control"
 ignore=()
@@ -141,7 +144,7 @@ Maintainer: $maintainer
 Installed-Size: $size
 Depends: $shlibs, libegl1, libgles2, libegl-mesa0, libgbm1, libgl1-mesa-dri, libudev1, systemd, procps, fonts-noto-core
 Recommends: espeak-ng, $video
-Suggests: prometheus-node-exporter, va-driver-all
+Suggests: prometheus-node-exporter, va-driver-all, cage, seatd, xwayland
 Section: misc
 Priority: optional
 Description: touch kiosk with iPhone-like scrolling, fullscreen on the display

@@ -23,12 +23,15 @@ import Testing
     static let analyze = "/usr/bin/systemd-analyze"
 
     @Test(Installed.needs(analyze, from: "systemd", for: "the unit's exposure is scored"))
-    func theUnitIsHardenedToOnePointFiveOrBetter() throws {
+    func theUnitIsHardenedToOnePointSixOrBetter() throws {
         let unit = Kiosk.repository.appendingPathComponent("kiosk.service").path
         let r = try run(Self.analyze, ["security", "--offline=true", unit])
         let line = try #require(r.output.split(separator: "\n").first { $0.contains("Overall exposure level") })
         let score = try #require(line.split(separator: ":").last?.split(separator: " ").first.flatMap { Double($0) })
-        #expect(score <= 1.5, "\(line)")
+        // 1.5 before the clock's state could be read: systemd-analyze counts any @clock call allowed (0.1), the
+        // reads adjtimex and clock_adjtime included, though without CAP_SYS_TIME none can set the clock.
+        #expect(score <= 1.6, "\(line)")
+        #expect(!r.output.contains("✗ CapabilityBoundingSet=~CAP_SYS_TIME"), "the clock cannot be set")
         // What keeps DRM and evdev working is there, and what would break them is not.
         let text = try String(contentsOfFile: unit, encoding: .utf8)
         for needed in [
@@ -45,6 +48,33 @@ import Testing
         }
         let settings = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(!settings.contains { $0.hasPrefix("PrivateDevices=") || $0.hasPrefix("MemoryDenyWriteExecute=") })
+        // The calls allowed back come after the list that takes them away (@privileged holds @clock): in
+        // another order the clock's state could not be read, nor EGL start under a compositor.
+        let filters = settings.filter { $0.hasPrefix("SystemCallFilter=") }
+        #expect(
+            filters == [
+                "SystemCallFilter=@system-service",
+                "SystemCallFilter=~@privileged @mount @swap @reboot @raw-io @module @obsolete @cpu-emulation @debug",
+                "SystemCallFilter=adjtimex clock_adjtime mincore",
+            ])
+    }
+
+    /// The drop-in that runs the kiosk under cage replaces what must change and keeps the rest of the unit: its
+    /// paths are the prefix's, the kiosk (cage's child) may notify, a reload reaches the kiosk.
+    @Test func theCageDropInChangesOnlyWhatACompositorNeeds() throws {
+        let text = try String(
+            contentsOf: Kiosk.repository.appendingPathComponent("kiosk-cage.conf"), encoding: .utf8)
+        let settings = text.split(separator: "\n").filter { !$0.hasPrefix("#") && $0.contains("=") }.map(String.init)
+        #expect(
+            settings == [
+                "Description=Touch kiosk (fullscreen under cage, a Wayland compositor)", "Wants=seatd.service",
+                "After=seatd.service", "ExecStart=", "ExecStart=/usr/bin/cage -d -- /usr/local/bin/kiosk",
+                "Environment=LIBSEAT_BACKEND=seatd SDL_VIDEODRIVER=wayland", "RuntimeDirectory=kiosk",
+                "Environment=XDG_RUNTIME_DIR=/run/kiosk", "NotifyAccess=all", "ExecReload=",
+                "ExecReload=/usr/bin/pkill -HUP -x -P $MAINPID kiosk", "InaccessiblePaths=",
+                "InaccessiblePaths=-/run/lock",
+            ])
+        #expect(text.contains("/usr/local/share/kiosk/kiosk-cage.conf /etc/systemd/system/kiosk.service.d/cage.conf"))
     }
 
     @Test(Installed.needs(analyze, from: "systemd", for: "the installed units are verified"))
@@ -66,6 +96,10 @@ import Testing
         let text = try String(contentsOf: unit, encoding: .utf8)
         #expect(text.contains("ExecStart=/opt/kiosk/bin/kiosk"))
         #expect(text.contains("KIOSK_CONFIG=/opt/kiosk/share/kiosk/kiosk.json"))
+        let cage = try String(
+            contentsOf: stage.appendingPathComponent("opt/kiosk/share/kiosk/kiosk-cage.conf"), encoding: .utf8)
+        #expect(cage.contains("ExecStart=/usr/bin/cage -d -- /opt/kiosk/bin/kiosk\n"))
+        #expect(cage.contains(" /opt/kiosk/share/kiosk/kiosk-cage.conf /etc/systemd/system/kiosk.service.d/cage.conf"))
         for file in [
             "opt/kiosk/bin/kiosk", "opt/kiosk/share/kiosk/kiosk.json", "opt/kiosk/share/kiosk/images/floorplan.png",
             "opt/kiosk/share/kiosk/deepzoom/demo.dzi", "opt/kiosk/share/kiosk/deepzoom/demo_files/9/0_0.jpeg",
