@@ -110,7 +110,7 @@ import Testing
         try fm.createDirectory(atPath: run + "/sessions", withIntermediateDirectories: true)
         try fm.createDirectory(atPath: etc + "/systemd/system", withIntermediateDirectories: true)
         #expect(DisplayHolders.named(card: "/dev/dri/card0", proc: folder.path, run: run, etc: etc) == nil)
-        try "UID=1000\nNAME=pi\nTYPE=wayland\nSEAT=seat0\nSERVICE=lightdm-autologin\nLEADER=812\n"
+        try "UID=1000\nUSER=pi\nTYPE=wayland\nSEAT=seat0\nSERVICE=lightdm-autologin\nLEADER=812\n"
             .write(toFile: run + "/sessions/2", atomically: false, encoding: .utf8)
         try "UID=0\nNAME=root\nTYPE=tty\nSEAT=seat0\n".write(
             toFile: run + "/sessions/1", atomically: false, encoding: .utf8)

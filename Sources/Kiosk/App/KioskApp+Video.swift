@@ -95,7 +95,8 @@ extension KioskApp {
     /// playing, those swiped away paused where they are; none before one begins).
     func videoShots(of scene: Scene) -> [VideoShot] {
         let f = scene.film
-        let clocks =
+        // Typed: Swift 6.0 (Debian 13's, the arm64 package's compiler) infers [Any] for the sum.
+        let clocks: [(Int?, FilmClock)] =
             (f.clock.map { [(f.page, $0)] } ?? [])
             + f.parked.sorted { $0.key < $1.key }.map { ($0.key, $0.value.clock) }
         return clocks.compactMap { page, clock in

@@ -103,7 +103,8 @@ enum DisplayHolders {
         return seen.isEmpty ? nil : seen.joined(separator: "; ")
     }
 
-    /// The graphical sessions logind has on a seat: "a wayland session of pi (lightdm-autologin, pid 812)".
+    /// The graphical sessions logind has on a seat (its files name the user USER=): "a wayland session of pi
+    /// (lightdm-autologin, pid 812)".
     static func sessions(run: String = "/run/systemd") -> String? {
         let folder = "\(run)/sessions"
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.contains(".") }
@@ -118,7 +119,7 @@ enum DisplayHolders {
                 return nil
             }
             let how = [keys["SERVICE"], keys["LEADER"].map { "pid \($0)" }].compactMap { $0 }
-            return "a \(type) session of \(keys["NAME"] ?? "a user")"
+            return "a \(type) session of \(keys["USER"] ?? keys["NAME"] ?? "a user")"
                 + (how.isEmpty ? "" : " (\(how.joined(separator: ", ")))")
         }
         return said.isEmpty ? nil : said.joined(separator: ", ")
