@@ -36,7 +36,8 @@ enum ChildProcess {
     ) -> Result<Outcome, Failure> {
         var pipes = [[Int32]](repeating: [-1, -1], count: 3)
         for i in 0..<3 {
-            guard pipe(&pipes[i]) == 0 else {
+            // Through a pointer: Swift 6.0 with Debian 13's glibc does not pass `&pipes[i]` to pipe(2).
+            guard pipes[i].withUnsafeMutableBufferPointer({ pipe($0.baseAddress!) }) == 0 else {
                 let why = String(cString: strerror(errno))
                 for p in pipes.flatMap({ $0 }) where p >= 0 { close(p) }
                 return .failure(Failure(description: "cannot make a pipe (\(why))"))
