@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// Swift 6.0 too (Debian 13's swiftlang, the arm64 package's compiler): docs/architecture.md, "Swift 6.0".
 import PackageDescription
 
 let package = Package(
