@@ -140,11 +140,7 @@ extension Options {
             example: ["--max-texture", "2048"]
         ) { o, c, f throws(KioskError) in
             let v = try c.value(f)
-            guard let n = Int(v), n >= Options.smallestMaxTexture else {
-                throw .commandLine(
-                    "--max-texture \(v): expected a number of pixels of at least \(Options.smallestMaxTexture)")
-            }
-            o.maxTexture = n
+            o.maxTexture = try Options.maxTexture(v, said: "--max-texture \(v)")
         },
         OptionSpec(
             flags: ["--calibration"], value: "PATH",

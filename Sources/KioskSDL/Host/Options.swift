@@ -70,6 +70,14 @@ public struct Options: Equatable, Sendable {
     /// the last fifteen years takes less).
     static let smallestMaxTexture = 1024
 
+    /// A texture cap given as `v` (`said` names where, for the error): a number of pixels, at least the least.
+    static func maxTexture(_ v: String, said: String) throws(KioskError) -> Int {
+        guard let n = Int(v), n >= smallestMaxTexture else {
+            throw .commandLine("\(said): expected a number of pixels of at least \(smallestMaxTexture)")
+        }
+        return n
+    }
+
     /// `--headless` without `--realtime`: the virtual clock.
     public var isVirtual: Bool {
         if case .headless = mode { return !realtime }
@@ -104,11 +112,7 @@ public struct Options: Equatable, Sendable {
             if !sawWindowed && !sawHeadless { o.mode = .windowed(width: editWindow.width, height: editWindow.height) }
         }
         if o.maxTexture == nil, let v = ProcessInfo.processInfo.environment["KIOSK_MAX_TEXTURE"], !v.isEmpty {
-            guard let n = Int(v), n >= smallestMaxTexture else {
-                throw .commandLine(
-                    "KIOSK_MAX_TEXTURE=\(v): expected a number of pixels of at least \(smallestMaxTexture)")
-            }
-            o.maxTexture = n
+            o.maxTexture = try maxTexture(v, said: "KIOSK_MAX_TEXTURE=\(v)")
         }
         if o.planDays != nil && !o.check { throw .commandLine("--plan goes with --check") }
         if o.realtime && !sawHeadless { throw .commandLine("--realtime goes with --headless") }
