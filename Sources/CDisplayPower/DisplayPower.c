@@ -58,28 +58,42 @@ static int connector_props(int fd, uint32_t id, struct drm_mode_get_connector *c
     return 0;
 }
 
-int kiosk_drm_set_dpms(int fd, int on, char *why, size_t why_size) {
+enum { IDS_OK, IDS_NO_RESOURCES, IDS_NO_MEMORY, IDS_NO_CONNECTORS };
+
+/// The device's connector ids, asked twice as the kernel wants (how many, then into a buffer of that many):
+/// `*ids` malloc'd (the caller frees it, also after IDS_NO_CONNECTORS), `*count` of them, and the number of CRTCs
+/// in `*crtcs` where asked. IDS_NO_RESOURCES (errno set) when the device has no mode setting.
+static int connector_ids(int fd, uint32_t **ids, uint32_t *count, uint32_t *crtcs) {
     struct drm_mode_card_res res;
     memset(&res, 0, sizeof res);
-    if (drm_ioctl(fd, DRM_IOCTL_MODE_GETRESOURCES, &res) != 0) {
+    if (drm_ioctl(fd, DRM_IOCTL_MODE_GETRESOURCES, &res) != 0) return IDS_NO_RESOURCES;
+    if (crtcs) *crtcs = res.count_crtcs;
+    *count = res.count_connectors;
+    *ids = calloc(*count ? *count : 1, sizeof **ids);
+    if (!*ids) return IDS_NO_MEMORY;
+    memset(&res, 0, sizeof res);
+    res.count_connectors = *count;
+    res.connector_id_ptr = (uint64_t)(uintptr_t)*ids;
+    if (drm_ioctl(fd, DRM_IOCTL_MODE_GETRESOURCES, &res) != 0) return IDS_NO_CONNECTORS;
+    if (res.count_connectors < *count) *count = res.count_connectors;
+    return IDS_OK;
+}
+
+int kiosk_drm_set_dpms(int fd, int on, char *why, size_t why_size) {
+    uint32_t *ids = NULL;
+    uint32_t count = 0;
+    switch (connector_ids(fd, &ids, &count, NULL)) {
+    case IDS_NO_RESOURCES:
         snprintf(why, why_size, "the DRM device gives no resources (%s)", strerror(errno));
         return -1;
-    }
-    uint32_t count = res.count_connectors;
-    uint32_t *ids = calloc(count ? count : 1, sizeof *ids);
-    if (!ids) {
+    case IDS_NO_MEMORY:
         snprintf(why, why_size, "no memory");
         return -1;
-    }
-    memset(&res, 0, sizeof res);
-    res.count_connectors = count;
-    res.connector_id_ptr = (uint64_t)(uintptr_t)ids;
-    if (drm_ioctl(fd, DRM_IOCTL_MODE_GETRESOURCES, &res) != 0) {
+    case IDS_NO_CONNECTORS:
         snprintf(why, why_size, "the DRM device gives no connectors (%s)", strerror(errno));
         free(ids);
         return -1;
     }
-    if (res.count_connectors < count) count = res.count_connectors;
     int set = 0;
     int failure = 0;
     for (uint32_t i = 0; i < count; i++) {
@@ -146,25 +160,22 @@ int kiosk_drm_card_survey(const char *path, char *out, size_t size) {
     // The first to open a card without a master becomes its master; else ask (refused while another holds it).
     drm_ioctl(fd, DRM_IOCTL_SET_MASTER, NULL);
     int master = kiosk_drm_is_master(fd);
-    struct drm_mode_card_res res;
-    memset(&res, 0, sizeof res);
-    if (drm_ioctl(fd, DRM_IOCTL_MODE_GETRESOURCES, &res) != 0 || res.count_connectors == 0 || res.count_crtcs == 0) {
+    uint32_t *ids = NULL;
+    uint32_t count = 0;
+    uint32_t crtcs = 0;
+    int asked = connector_ids(fd, &ids, &count, &crtcs);
+    if (asked == IDS_NO_RESOURCES || count == 0 || crtcs == 0) {
+        free(ids);
         snprintf(out, size, "no mode setting (a render-only card)");
         close(fd);
         return 1;
     }
-    uint32_t count = res.count_connectors;
-    uint32_t *ids = calloc(count, sizeof *ids);
-    if (!ids) {
+    if (asked == IDS_NO_MEMORY) {
         close(fd);
         snprintf(out, size, "no memory");
         return -1;
     }
-    memset(&res, 0, sizeof res);
-    res.count_connectors = count;
-    res.connector_id_ptr = (uint64_t)(uintptr_t)ids;
-    if (drm_ioctl(fd, DRM_IOCTL_MODE_GETRESOURCES, &res) != 0) count = 0;
-    if (res.count_connectors < count) count = res.count_connectors;
+    if (asked == IDS_NO_CONNECTORS) count = 0;
     size_t used = 0;
     int connected = 0;
     for (uint32_t i = 0; i < count; i++) {
