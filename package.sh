@@ -2,17 +2,21 @@
 # Builds the Debian package of the kiosk (see README, "Installing from the package").
 #
 #   ./package.sh                  a static release build, then .build/deb/kiosk_<version>_<arch>.deb
+#   ./package.sh --arch arm64     the same for a Raspberry Pi (arm64, Debian 13): as root, built by Debian 13's
+#                                 Swift 6.0.3 in roots of its own under .build/arm64 (.ci/arm64-build)
 #
 # Options: --out DIR (default .build/deb); --binary PATH packages that kiosk binary instead of building one;
 # --version V names the package V instead of what `kiosk --version` prints (test builds of a bumped version);
 # --test-binary PATH packages a binary linked to the Swift toolchain's libraries (tests on a build machine
-# only: such a package runs nowhere else).
+# only: such a package runs nowhere else); --arch arm64 with --binary takes an arm64 kiosk built by .ci/arm64-build
+# (its roots' folder in KIOSK_ARM64_WORK, default .build/arm64).
 set -euo pipefail
 cd "$(dirname "$0")"
 
 out=.build/deb
 binary=""
 version=""
+arch="$(dpkg --print-architecture)"
 toolchain_libs=0
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -20,23 +24,70 @@ while [ $# -gt 0 ]; do
         --binary) binary="$2"; shift 2 ;;
         --test-binary) binary="$2"; toolchain_libs=1; shift 2 ;;
         --version) version="$2"; shift 2 ;;
-        -h | --help) sed -n '2,10p' "$0"; exit 0 ;;
+        --arch) arch="$2"; shift 2 ;;
+        -h | --help) sed -n '2,12p' "$0"; exit 0 ;;
         *) echo "package.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done
 
-if [ -z "$binary" ]; then
-    # Swift's runtime and Foundation are linked in: the kiosk machine needs no Swift toolchain.
-    swift build -c release --product kiosk --static-swift-stdlib
-    binary=.build/release/kiosk
-fi
-if [ "$toolchain_libs" = 0 ] && ldd "$binary" | grep -q libswift; then
-    echo "package.sh: $binary is linked to the Swift toolchain's libraries; build it with --static-swift-stdlib" >&2
-    exit 1
+# sysroot_depends BINARY: what dpkg-shlibdeps says, for a binary of the sysroot's architecture, whose packages are
+# unpacked there, never installed (no dpkg database to ask): for each library the binary needs, the package in
+# the sysroot's archives that holds it, at the version its shlibs file asks for (else the one built against).
+sysroot_depends() {
+    local archives="$sysroot/var/cache/apt/archives" index deb soname name number line deps=()
+    index="$(for deb in "$archives"/*.deb; do
+        dpkg-deb -c "$deb" | awk -v deb="$deb" '$6 ~ /\.so/ {n = split($6, p, "/"); print p[n], deb}'
+    done)"
+    for soname in $(readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+        deb="$(awk -v s="$soname" '$1 == s {print $2; exit}' <<<"$index")"
+        [ -n "$deb" ] || { echo "package.sh: no package in $archives holds $soname" >&2; exit 1; }
+        name="${soname%%.so*}"
+        number="${soname#*.so}"
+        number="${number#.}"
+        line="$(dpkg-deb -I "$deb" shlibs 2>/dev/null | awk -v n="$name" -v v="$number" '$1 == n && $2 == v {$1 = $2 = ""; print; exit}')"
+        [ -n "$line" ] || line="$(dpkg-deb -f "$deb" Package) (>= $(dpkg-deb -f "$deb" Version | sed 's/-[^-]*$//'))"
+        deps+=("$(echo $line)")
+    done
+    printf '%s\n' "${deps[@]}" | sort -u | paste -sd, | sed 's/,/, /g'
+}
+# run_kiosk ARGS: the binary packaged, run here (an arm64 one by qemu-user, its libraries from the sysroot).
+run_kiosk() { "$binary" "$@"; }
+if [ "$arch" = arm64 ] && [ "$(dpkg --print-architecture)" != arm64 ]; then
+    arm64_work="${KIOSK_ARM64_WORK:-.build/arm64}"
+    if [ -z "$binary" ]; then
+        [ "$(id -u)" = 0 ] || {
+            echo "package.sh: --arch arm64 builds in Debian 13 roots of its own, made as root: sudo ./package.sh --arch arm64" >&2
+            exit 1
+        }
+        binary="$(.ci/arm64-build "$arm64_work")"
+    fi
+    sysroot="$arm64_work/sysroot"
+    command -v qemu-aarch64-static >/dev/null || {
+        echo "package.sh: --arch arm64 runs the arm64 kiosk for its version: sudo apt install qemu-user-static" >&2
+        exit 1
+    }
+    run_kiosk() { qemu-aarch64-static -L "$sysroot" "$binary" "$@"; }
+    # Debian ships no static Swift runtime: the binary links trixie's libswiftlang, found by its run path.
+    if ! readelf -d "$binary" | grep -q 'runpath: .*/usr/libexec/swift/lib/swift/linux'; then
+        echo "package.sh: $binary does not look for the Swift runtime in /usr/libexec/swift/lib/swift/linux" >&2
+        exit 1
+    fi
+elif [ "$arch" != "$(dpkg --print-architecture)" ]; then
+    echo "package.sh: --arch $arch: only arm64 is built here (from $(dpkg --print-architecture))" >&2
+    exit 2
+else
+    if [ -z "$binary" ]; then
+        # Swift's runtime and Foundation are linked in: the kiosk machine needs no Swift toolchain.
+        swift build -c release --product kiosk --static-swift-stdlib
+        binary=.build/release/kiosk
+    fi
+    if [ "$toolchain_libs" = 0 ] && ldd "$binary" | grep -q libswift; then
+        echo "package.sh: $binary is linked to the Swift toolchain's libraries; build it with --static-swift-stdlib" >&2
+        exit 1
+    fi
 fi
 # The one version: what the program says it is.
-[ -n "$version" ] || version="$("$binary" --version | awk '{print $2}')"
-arch="$(dpkg --print-architecture)"
+[ -n "$version" ] || version="$(run_kiosk --version | awk '{print $2}')"
 maintainer="${KIOSK_MAINTAINER:-Touch kiosk maintainers <kiosk@example.org>}"
 # The installer's tools that get a unit of their own.
 tools="calibrate touch-test"
@@ -52,7 +103,8 @@ share="$root/usr/share/kiosk"
 doc="$root/usr/share/doc/kiosk"
 
 install -D -m 0755 "$binary" "$root/usr/bin/kiosk"
-[ "$toolchain_libs" = 1 ] || strip --strip-unneeded "$root/usr/bin/kiosk"
+# (an arm64 binary comes stripped by its linker: .ci/arm64-build)
+[ "$toolchain_libs" = 1 ] || [ -n "${sysroot:-}" ] || strip --strip-unneeded "$root/usr/bin/kiosk"
 # The demo content is the package's; an operator's content lives in /srv/kiosk, which dpkg never touches.
 mkdir -p "$share/deepzoom"
 cp -r Assets/kiosk.json Assets/images Assets/media "$share/"
@@ -105,6 +157,15 @@ License: MIT
 $(tail -n +5 LICENSE | sed -e 's/^$/./' -e 's/^/ /')
 EOF
 install -m 0644 Assets/LICENSES.md "$share/LICENSES.md"
+if [ -n "${sysroot:-}" ]; then
+    # Debian's Swift runtime (libswiftlang) is in a folder of its own, which the dynamic linker is not told of: the
+    # binary's run path names it, as Debian's own Swift programs do.
+    install -d "$root/usr/share/lintian/overrides"
+    printf '# The Swift runtime of libswiftlang is found by this run path alone.
+kiosk: custom-library-search-path RUNPATH /usr/libexec/swift/lib/swift/linux [usr/bin/kiosk]
+' \
+        >"$root/usr/share/lintian/overrides/kiosk"
+fi
 date="$(git log -1 --format=%aD 2>/dev/null || date -R)"
 printf 'kiosk (%s) stable; urgency=medium\n\n  * Built from %s.\n\n -- %s  %s\n' \
     "$version" "$(git rev-parse --short HEAD 2>/dev/null || echo source)" "$maintainer" "$date" | gzip -9n > "$doc/changelog.gz"
@@ -113,7 +174,7 @@ install -d "$root/usr/share/man/man1"
 {
     printf '.TH KIOSK 1 "" "kiosk %s" "User Commands"\n.SH NAME\nkiosk \\- touch kiosk with iPhone-like scrolling\n' "$version"
     printf '.SH DESCRIPTION\n.nf\n'
-    "$binary" --help | sed -e 's/\\/\\e/g' -e 's/^\./\\\&./'
+    run_kiosk --help | sed -e 's/\\/\\e/g' -e 's/^\./\\\&./'
     printf '.fi\n.SH SEE ALSO\n/usr/share/doc/kiosk/README.md\n'
 } | gzip -9n > "$root/usr/share/man/man1/kiosk.1.gz"
 find "$root" -type d -exec chmod 0755 {} +
@@ -133,9 +194,15 @@ mkdir -p "$work/debian" "$root/DEBIAN"
 printf 'Source: kiosk\n\nPackage: kiosk\nArchitecture: any\n' > "$work/debian/control"
 ignore=()
 [ "$toolchain_libs" = 1 ] && ignore=(--ignore-missing-info)
-shlibs="$(cd "$work" && dpkg-shlibdeps -O "${ignore[@]}" "$root/usr/bin/kiosk" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
+if [ -n "${sysroot:-}" ]; then
+    shlibs="$(sysroot_depends "$root/usr/bin/kiosk")"
+    pkg_config() { PKG_CONFIG_SYSROOT_DIR="$sysroot" PKG_CONFIG_LIBDIR="$sysroot/usr/lib/aarch64-linux-gnu/pkgconfig" pkg-config "$@"; }
+else
+    shlibs="$(cd "$work" && dpkg-shlibdeps -O "${ignore[@]}" "$root/usr/bin/kiosk" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
+    pkg_config() { pkg-config "$@"; }
+fi
 size="$(du -sk --exclude=DEBIAN "$root" | cut -f1)"
-video="libavformat$(pkg-config --modversion libavformat | cut -d. -f1), libavcodec$(pkg-config --modversion libavcodec | cut -d. -f1), libswresample$(pkg-config --modversion libswresample | cut -d. -f1)"
+video="libavformat$(pkg_config --modversion libavformat | cut -d. -f1), libavcodec$(pkg_config --modversion libavcodec | cut -d. -f1), libswresample$(pkg_config --modversion libswresample | cut -d. -f1)"
 cat > "$root/DEBIAN/control" <<EOF
 Package: kiosk
 Version: $version
