@@ -146,7 +146,7 @@ import Testing
         for expected in [
             "colour: unknown key", "scenes[0].maxZoom: expected a number",
             "scenes[0].hotspots[0].goto: no scene has the id \"nowhere\"",
-            "scenes[1].pages[1]: own/text.jpg: not a PNG or JPEG",
+            "scenes[1].pages[1]: own/text.jpg: not a PNG, JPEG or WebP",
             "scenes[1].pages[2]: file not found: ", "scenes[1].pages[3]: own/torn.jpg: the file is cut short",
             "scenes[2].id: \"gallery\" is used by another scene", "scenes[3].axis: \"diagonal\" is not an axis",
         ] {

@@ -127,7 +127,10 @@ import Testing
             ("{\"kioskManifest\": 1, \"scenes\": [", "not valid JSON"),
             (String(Self.manifest.prefix(Self.manifest.count / 2)), "not valid JSON"),
             (torn, "scenes[1].image: file not found"),
-            (Self.manifest.replacingOccurrences(of: "images/floorplan.png", with: "own/fake.png"), "not a PNG or JPEG"),
+            (
+                Self.manifest.replacingOccurrences(of: "images/floorplan.png", with: "own/fake.png"),
+                "not a PNG, JPEG or WebP"
+            ),
             (Self.manifest.replacingOccurrences(of: "\"goto\": \"menu\"", with: "\"goto\": \"nowhere\""), "nowhere"),
             (
                 Self.manifest.replacingOccurrences(of: "images/floorplan.png", with: "own/deep.dzi"),

@@ -93,9 +93,9 @@ public enum NewContentCommand {
             if isFolder(path) { return .skipped(name: name, why: "a folder") }
             if let problem = RegularFile.problem(path) { return .skipped(name: name, why: problem) }
             switch URL(fileURLWithPath: name).pathExtension.lowercased() {
-            case "png", "jpg", "jpeg":
+            case "png", "jpg", "jpeg", "webp":
                 guard let (w, h) = headerSize(path), w > 0, h > 0 else {
-                    return .skipped(name: name, why: "not a PNG or JPEG that can be read")
+                    return .skipped(name: name, why: "not a PNG, JPEG or WebP that can be read")
                 }
                 return .picture(name: name, width: w, height: h)
             case "mp4", "m4v", "mov", "mkv", "webm": return .video(name: name)

@@ -12,7 +12,14 @@ enum ImageInspector {
     static func inspect(_ path: String, screen: Size) -> ImageReport {
         if let problem = RegularFile.problem(path) { return ImageReport(problem: problem) }
         if path.lowercased().hasSuffix(".dzi") { return inspectDeepZoom(path, screen: screen) }
-        guard let (w, h) = headerSize(path) else { return ImageReport(problem: "not a PNG or JPEG") }
+        let w: Int
+        let h: Int
+        switch PictureHeader.read(path) {
+        case .size(let hw, let hh): (w, h) = (hw, hh)
+        case .unknown: return ImageReport(problem: "not a PNG, JPEG or WebP")
+        case .jpegWithoutFrame(let why):
+            return ImageReport(problem: "a JPEG whose picture size cannot be found: \(why)")
+        }
         if let problem = PictureLimits.sizeProblem(path, width: w, height: h) { return ImageReport(problem: problem) }
         if let ending = endsEarly(path) { return ImageReport(problem: ending) }
         // A picture the start cuts into tiles is read as the start reads it, a row at a time (a JPEG's at an
@@ -61,9 +68,15 @@ enum ImageInspector {
     /// Why a PNG or JPEG file stops before its end marker (a copy cut short): decoders show the missing part
     /// grey rather than fail. Nil when it ends as it should.
     static func endsEarly(_ path: String) -> String? {
-        guard let (head, tail, size) = RegularFile.ends(path, head: 2, tail: 16) else { return "cannot read the file" }
+        guard let (head, tail, size) = RegularFile.ends(path, head: 12, tail: 16) else { return "cannot read the file" }
         guard size >= 16 else { return "the file is cut short" }
-        let isJPEG = head == [0xFF, 0xD8]
+        // A WebP (RIFF) says its length in its header.
+        if head.count == 12, head[0..<4].elementsEqual("RIFF".utf8) {
+            let declared = (0..<4).reduce(0) { $0 | Int(head[4 + $1]) << (8 * $1) } + 8
+            return size >= declared
+                ? nil : "the file is cut short (\(size) of the \(declared) bytes its header declares)"
+        }
+        let isJPEG = head.starts(with: [0xFF, 0xD8])
         // JPEG ends with EOI (FF D9), PNG with its IEND chunk (then a CRC).
         let ends = isJPEG ? tail.suffix(2) == [0xFF, 0xD9] : Array(tail[8..<12]) == Array("IEND".utf8)
         return ends ? nil : "the file is cut short (no \(isJPEG ? "end-of-image marker" : "IEND chunk") at its end)"
@@ -123,6 +136,13 @@ enum PictureLimits {
     static func sizeProblem(_ path: String, width w: Int, height h: Int) -> String? {
         if w * h > ImageStore.maximumPixels || w > maximumSide || h > maximumSide {
             return "\(w)x\(h) is too large to show; \(deepZoom)"
+        }
+        // Large PNGs and JPEGs are read a few rows at a time into their tile file; a WebP cannot be.
+        if max(w, h) > ImageStore.pyramidThreshold, let head = RegularFile.bytes(path, count: 30),
+            PictureHeader.webPSize(head) != nil
+        {
+            return "a WebP of \(w)x\(h) is larger than \(ImageStore.pyramidThreshold) px a side, which only PNG and "
+                + "JPEG pictures may be (they are cut into tiles): save it as one (dwebp converts it)"
         }
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         if bytes > 0 && w * h / bytes > maximumPixelsPerByte {
