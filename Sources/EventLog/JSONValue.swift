@@ -42,6 +42,11 @@ public enum JSONValue: Equatable, Sendable, Decodable {
     public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONSyntaxError> {
         var p = JSONParser(bytes: bytes)
         do throws(JSONSyntaxError) {
+            // A byte-order mark, as Windows' editors write one: accepted, as the CSV reader accepts it.
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+                p.i = 3
+                p.lineStart = 3
+            }
             p.skipSpace()
             let v = try p.value(depth: 0)
             p.skipSpace()
@@ -80,7 +85,9 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     public var path: String
     /// A key given twice in one object (the text is otherwise JSON).
     public var isDuplicateKey = false
-    public var description: String { "line \(line): \(message)" }
+    /// The character on its line (1 first) where the text stops being JSON.
+    public var column = 0
+    public var description: String { "line \(line)\(column > 0 ? ", column \(column)" : ""): \(message)" }
 }
 
 /// A recursive-descent JSON reader over UTF-8 bytes.
@@ -88,6 +95,8 @@ struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var i = 0
     var line = 1
+    /// Where the current line begins.
+    var lineStart = 0
     var path: [String] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
@@ -95,7 +104,18 @@ struct JSONParser {
     func error(_ message: String) -> JSONSyntaxError {
         var joined = ""
         for part in path { joined += part.hasPrefix("[") || joined.isEmpty ? part : "." + part }
-        return JSONSyntaxError(message: message, line: line, path: joined)
+        var e = JSONSyntaxError(message: message + hint, line: line, path: joined)
+        // Characters, not bytes: a UTF-8 continuation byte does not begin one.
+        e.column = 1 + bytes[lineStart..<min(i, bytes.count)].filter { $0 & 0xC0 != 0x80 }.count
+        return e
+    }
+
+    /// What the mistakes people make most look like where the text stops being JSON: a word processor's or a
+    /// phone's curly quotes.
+    var hint: String {
+        guard i + 2 < bytes.count, bytes[i] == 0xE2, bytes[i + 1] == 0x80, (0x98...0x9D).contains(bytes[i + 2])
+        else { return "" }
+        return " (a curly quote, as a word processor or a phone writes them: JSON needs straight ones, \")"
     }
 
     var peek: UInt8? { i < bytes.count ? bytes[i] : nil }
@@ -103,7 +123,9 @@ struct JSONParser {
     mutating func skipSpace() {
         while i < bytes.count {
             switch bytes[i] {
-            case 0x0A: line += 1
+            case 0x0A:
+                line += 1
+                lineStart = i + 1
             case 0x20, 0x09, 0x0D: break
             default: return
             }
@@ -165,6 +187,10 @@ struct JSONParser {
             skipSpace()
             if peek == UInt8(ascii: ",") {
                 i += 1
+                skipSpace()
+                if peek == UInt8(ascii: "}") {
+                    throw error("a comma after the last member: JSON allows none, remove it")
+                }
                 continue
             }
             try expect(UInt8(ascii: "}"), "',' or '}'")
@@ -188,6 +214,8 @@ struct JSONParser {
             skipSpace()
             if peek == UInt8(ascii: ",") {
                 i += 1
+                skipSpace()
+                if peek == UInt8(ascii: "]") { throw error("a comma after the last item: JSON allows none, remove it") }
                 continue
             }
             try expect(UInt8(ascii: "]"), "',' or ']'")

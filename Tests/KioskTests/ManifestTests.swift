@@ -61,6 +61,22 @@ import Testing
     @Test(arguments: [
         ("", "/m/kiosk.json: the file is empty"),
         ("{", "/m/kiosk.json: not valid JSON"),
+        // The mistakes a curator makes, each with the line, the column and what to do.
+        (
+            "{\"kioskManifest\": 1,\n \"scenes\": [],\n}",
+            "/m/kiosk.json: not valid JSON (line 3, column 1: a comma after the last member: JSON allows none, remove it)"
+        ),
+        (
+            "{\"kioskManifest\": 1, \"languages\": [\"en\", \"de\",]}",
+            "/m/kiosk.json: not valid JSON (line 1, column 47: a comma after the last item: JSON allows none, remove it)"
+        ),
+        (
+            "{\"kioskManifest\": 1, \"home\": \u{201C}map\u{201D}}",
+            "/m/kiosk.json: not valid JSON (line 1, column 30: unexpected character (a curly quote, as a word processor or "
+                + "a phone writes them: JSON needs straight ones, \"))"
+        ),
+        // A byte-order mark (Windows' Notepad writes one) is no mistake.
+        ("\u{FEFF}{\"kioskManifest\": 1}", "/m/kiosk.json: scenes: missing"),
         ("[]", "/m/kiosk.json: expected an object, found an array"),
         (#"{"scenes": []}"#, "/m/kiosk.json: kioskManifest: missing"),
         (#"{"kioskManifest": 2}"#, "/m/kiosk.json: kioskManifest: version 2"),

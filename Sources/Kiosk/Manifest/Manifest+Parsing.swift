@@ -31,7 +31,7 @@ extension Manifest {
             } else if e.isDuplicateKey {
                 problems.error(e.path, "given twice (line \(e.line)); a key may appear once")
             } else {
-                problems.error("", "not valid JSON (line \(e.line): \(e.message))")
+                problems.error("", "not valid JSON (\(e.description))")
             }
             return ManifestCheck(manifest: nil, problems: problems.items)
         }
