@@ -56,7 +56,7 @@ final class FrameLoop {
         self.replay =
             replay.map { ReplayQueue($0, window: display.size, startsAtFirstPresent: !options.isVirtual) }
             ?? ReplayQueue()
-        wall = WallClock(options: options)
+        wall = WallClock(options: options, hours: app.manifest.openingHours)
         screenshots = ScreenshotPlan(options.screenshots.map { ($0.ms, $0.path) })
         self.service = service
         shown = app.frame

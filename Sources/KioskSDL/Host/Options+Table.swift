@@ -209,7 +209,8 @@ extension Options {
             flags: ["--clock"], value: "ISO",
             help: [
                 "the wall clock at time zero, local time (2026-01-05T09:00:00); headless",
-                "runs add the virtual time (without it they start at that Monday 09:00)",
+                "runs add the virtual time (without it they start at that Monday 09:00,",
+                "or when the opening hours next open if they are closed then)",
             ], example: ["--clock", "2026-01-05T09:00:00"]
         ) { o, c, f throws(KioskError) in
             let v = try c.value(f)

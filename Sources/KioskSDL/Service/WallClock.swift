@@ -17,9 +17,21 @@ final class WallClock {
     /// How often an unsynchronised system clock is asked again, at most (the loop's own wake-ups ask).
     static let readEveryMs = 1000.0
 
-    init(options: Options) {
+    /// `hours`: the content's opening hours. A headless run without `--clock` starts at `LocalTime.headlessDefault`,
+    /// or, where the hours are closed then, when they next open (a screenshot of a closed kiosk is black), said in
+    /// one line.
+    init(options: Options, hours: OpeningHours? = nil) {
         origin = options.clock
-        if origin == nil, case .headless = options.mode { origin = LocalTime.parse(LocalTime.headlessDefault) }
+        if origin == nil, case .headless = options.mode, let start = LocalTime.parse(LocalTime.headlessDefault) {
+            origin = start
+            if let hours, case let state = hours.state(at: start), !state.open, let opens = state.nextChange {
+                origin = opens
+                log(
+                    .info,
+                    "headless: the opening hours are closed at \(LocalTime.headlessDefault), where a headless run "
+                        + "starts; this one starts when they open, \(LocalTime.iso(opens)) (--clock sets the time)")
+            }
+        }
         jumps = options.clockJumps.sorted { $0.ms < $1.ms }.map { ($0.ms, $0.unix) }
         isSynchronized = options.clockUnsynchronized ? false : origin != nil || Self.systemIsSynchronized()
         followsSystem = origin == nil && !options.clockUnsynchronized && options.clockJumps.isEmpty
