@@ -15,6 +15,8 @@ import Testing
         var message: String = ""
         /// `--check` says the same (nil: the check passes, the problem is found at load or replay only).
         var checkStatus: Int32? = nil
+        /// A picture a placeholder covers: the start goes on (status 0) with its `<3>` line.
+        var placeholder = false
         var testDescription: String { name }
     }
 
@@ -63,10 +65,21 @@ import Testing
         (image: String) -> [Case] in
         let why = ["folder", "FIFO", "device", "file not found", "empty path", "NUL"][
             ["adir.png", "fifo.png", "/dev/zero", "dangling.png", ""].firstIndex(of: image) ?? 5]
+        // A file that is not there or not a picture is a placeholder, and the start goes on; a path that names no
+        // file at all is the manifest's mistake, and stops it.
+        let named = ["adir.png", "fifo.png", "/dev/zero", "dangling.png"].contains(image)
+        let status: Int32 = named ? 0 : 3
+        let check: Int32? = named ? 3 : nil
         return [
-            Case(name: "zoom image \(image)", manifest: zoom("", image: image), status: 3, message: why),
-            Case(name: "carousel page \(image)", manifest: carousel("", page: image), status: 3, message: why),
-            Case(name: "second scene's image \(image)", manifest: second(image), status: 3, message: why),
+            Case(
+                name: "zoom image \(image)", manifest: zoom("", image: image), status: status, message: why,
+                checkStatus: check, placeholder: named),
+            Case(
+                name: "carousel page \(image)", manifest: carousel("", page: image), status: status, message: why,
+                checkStatus: check, placeholder: named),
+            Case(
+                name: "second scene's image \(image)", manifest: second(image), status: status, message: why,
+                checkStatus: check, placeholder: named),
         ]
     }
 
@@ -201,7 +214,7 @@ import Testing
             start += ["--screenshot", "0:" + dir.appendingPathComponent("s-\(UUID().uuidString).png").path]
         }
         let r = try Self.run(start)
-        Self.expectEnds(r, c.status, c.message, "start")
+        Self.expectEnds(r, c.status, c.message, "start", placeholder: c.placeholder)
     }
 
     struct Outcome {
@@ -211,13 +224,16 @@ import Testing
         var stderr: String
     }
 
-    static func expectEnds(_ r: Outcome, _ status: Int32, _ message: String, _ what: String) {
+    static func expectEnds(_ r: Outcome, _ status: Int32, _ message: String, _ what: String, placeholder: Bool = false)
+    {
         #expect(!r.timedOut, "\(what): still running after \(timeLimit) s")
         #expect(!r.signalled, "\(what): killed by signal \(r.status): \(r.stderr.suffix(2000))")
         #expect(r.status == status, "\(what): \(r.stderr.suffix(2000))")
         let errors = r.stderr.split(separator: "\n").filter { $0.hasPrefix("<3>") }
         // One line for one mistake (two, and their count, for a case that makes two).
-        #expect(status == 0 ? errors.isEmpty : (1...3).contains(errors.count), "\(what): \(r.stderr.suffix(2000))")
+        #expect(
+            status == 0 && !placeholder ? errors.isEmpty : (1...3).contains(errors.count),
+            "\(what): \(r.stderr.suffix(2000))")
         if !message.isEmpty { #expect(r.stderr.contains(message), "\(what): \(r.stderr.suffix(2000))") }
         // Nothing floods the journal: a handful of lines, none long.
         let lines = r.stderr.split(separator: "\n")

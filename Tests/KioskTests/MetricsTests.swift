@@ -70,7 +70,7 @@ import Testing
             "kiosk_frames_late_total", "kiosk_scene", "kiosk_screen_state", "kiosk_touches_total", "kiosk_visits_total",
             "kiosk_placeholders", "kiosk_reloads_total", "kiosk_resident_memory_bytes", "kiosk_texture_memory_bytes",
             "kiosk_clock_synchronized", "kiosk_renderer_info", "kiosk_display_power", "kiosk_video_frames_shown_total",
-            "kiosk_video_frames_dropped_total", "kiosk_video_decoder_info",
+            "kiosk_video_frames_dropped_total", "kiosk_video_decoder_info", "kiosk_content_problems",
         ] {
             #expect(text.contains("# HELP \(name) "), "\(name)")
             #expect(text.contains("# TYPE \(name) "), "\(name)")

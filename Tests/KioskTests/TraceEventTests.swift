@@ -50,6 +50,13 @@ import Testing
         #expect(reloaded.map(\.message) == ["READY=1\nSTATUS=showing lobby (reloaded)"])
         #expect(reloaded.allSatisfy { $0.endsReload })
         #expect(!ServiceStatus.Update.ready(scene: "home", renderer: nil).endsReload)
+        // Started with pictures or films that cannot be shown: STATUS= says so before the renderer.
+        var degraded = ServiceStatus(renderer: "opengles2")
+        degraded.contentProblems = 2
+        #expect(
+            degraded.afterFrame([], scene: "map").map(\.message) == [
+                "READY=1\nSTATUS=showing map (degraded: 2 pictures or films shown as placeholders); renderer opengles2"
+            ])
     }
 
     @Test func theStatusNamesTheRendererThatDraws() {

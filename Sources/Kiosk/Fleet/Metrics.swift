@@ -88,6 +88,8 @@ public struct Metrics: Sendable {
         public var videoFramesDropped = 0
         /// From a finger to the panel (`TouchLatency`); nil on the virtual clock, where it means nothing.
         public var touchToPresent: TouchLatency?
+        /// The pictures and films of the content in use that cannot be shown (`Manifest.contentProblems`).
+        public var contentProblems = 0
 
         public init(
             version: String, content: String, upSeconds: Double, placeholders: Int, residentBytes: Int,
@@ -145,6 +147,10 @@ public struct Metrics: Sendable {
             "Visits ended that used audio mode, larger text or high contrast.",
             Visit.accessibilityModes.map { ("{mode=\"\($0)\"}", "\(accessibleVisits[$0] ?? 0)") })
         metric("kiosk_placeholders", "gauge", "Images shown as placeholders now.", [("", "\(now.placeholders)")])
+        metric(
+            "kiosk_content_problems", "gauge",
+            "Pictures and films of the content in use that cannot be shown (started with as placeholders; 0 once a "
+                + "reload checked clean).", [("", "\(now.contentProblems)")])
         metric(
             "kiosk_reloads_total", "counter", "Content reloads by result.",
             [("{result=\"ok\"}", "\(reloadsOK)"), ("{result=\"failed\"}", "\(reloadsFailed)")])

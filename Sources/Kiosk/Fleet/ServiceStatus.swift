@@ -5,14 +5,16 @@
 public struct ServiceStatus {
     /// One notification.
     public enum Update: Equatable, Sendable {
-        case ready(scene: String, renderer: String?)
+        case ready(scene: String, renderer: String?, contentProblems: Int = 0)
         case reloaded(scene: String, renderer: String?)
         case reloadFailed(why: String, renderer: String?)
 
         /// The notification's text (`sd_notify`'s assignments, one a line).
         public var message: String {
             switch self {
-            case .ready(let scene, let renderer): "READY=1\nSTATUS=showing \(scene)" + Self.drawnBy(renderer)
+            case .ready(let scene, let renderer, let problems):
+                "READY=1\nSTATUS=showing \(scene)" + (problems > 0 ? " (degraded: \(placeholders(problems)))" : "")
+                    + Self.drawnBy(renderer)
             case .reloaded(let scene, let renderer):
                 "READY=1\nSTATUS=showing \(scene) (reloaded)" + Self.drawnBy(renderer)
             case .reloadFailed(let why, let renderer): "READY=1\nSTATUS=reload failed: \(why)" + Self.drawnBy(renderer)
@@ -34,6 +36,13 @@ public struct ServiceStatus {
 
     /// The renderer that draws (nil: not said).
     public var renderer: String?
+    /// The pictures and films of the content started with that cannot be shown (`Manifest.contentProblems`).
+    public var contentProblems = 0
+
+    /// `n` pictures or films shown as placeholders, in words.
+    public static func placeholders(_ n: Int) -> String {
+        n == 1 ? "1 picture or film shown as a placeholder" : "\(n) pictures or films shown as placeholders"
+    }
 
     public init(renderer: String? = nil) { self.renderer = renderer }
 
@@ -42,7 +51,7 @@ public struct ServiceStatus {
         var updates: [Update] = []
         if !shownFirstFrame {
             shownFirstFrame = true
-            updates.append(.ready(scene: scene, renderer: renderer))
+            updates.append(.ready(scene: scene, renderer: renderer, contentProblems: contentProblems))
         }
         for e in events {
             guard case .contentDidReload(let error) = e.kind else { continue }

@@ -35,6 +35,9 @@ public struct ContentReport: Sendable {
     public var problems: [ManifestError]
     public var summary: [String]
     public var errors: [ManifestError] { problems.filter { !$0.isWarning } }
+    /// The manifest, also where its only errors are pictures or films a placeholder covers (what a start goes on
+    /// with; a reload and `--check` take `manifest`).
+    public var withPlaceholders: Manifest? = nil
 
     /// A manifest file that cannot be read at all: that is its one problem.
     public static func unreadable(_ file: String, _ message: String) -> ContentReport {
@@ -61,7 +64,7 @@ public enum ContentCheck {
                 reports[path] = report
                 guard first else { continue }
                 if let problem = report.problem {
-                    problems.error(key, "\(relative(path, to: baseDirectory)): \(problem)")
+                    problems.placeholder(key, "\(relative(path, to: baseDirectory)): \(problem)")
                 } else if let base = reports[scene.imagePaths[i]], base.problem == nil,
                     base.width != report.width || base.height != report.height
                 {
@@ -125,7 +128,7 @@ public enum ContentCheck {
         if let problem = report.problem, report.libraryMissing {
             problems.warning(key, "\(problem): the film shows its poster")
         } else if let problem = report.problem {
-            problems.error(key, "\(film): \(problem)")
+            problems.placeholder(key, "\(film): \(problem)")
         } else {
             return film + " (\(report.summary))"
         }
@@ -158,7 +161,7 @@ public enum ContentCheck {
                 let first = reports[path] == nil
                 reports[path] = report
                 if let problem = report.problem {
-                    if first { problems.error("\(scene.path).\(key)", "\(name): \(problem)") }
+                    if first { problems.placeholder("\(scene.path).\(key)", "\(name): \(problem)") }
                     parts.append("\(name) (broken)")
                     continue
                 }
@@ -254,8 +257,12 @@ public enum ContentCheck {
         if let voices, let m = check.manifest, !m.languages.isEmpty {
             checkVoices(m, installed: voices(), problems: problems)
         }
-        let manifest = problems.errors.isEmpty ? check.manifest : nil
-        return ContentReport(manifest: manifest, problems: problems.items, summary: summary)
+        // Content whose only errors are pictures and films a placeholder covers can still be started with.
+        var usable = problems.errors.allSatisfy(\.showsPlaceholder) ? check.withPlaceholders : nil
+        usable?.contentProblems = problems.errors.map(\.description)
+        return ContentReport(
+            manifest: problems.errors.isEmpty ? check.manifest : nil, problems: problems.items, summary: summary,
+            withPlaceholders: usable)
     }
 
     /// The longest side a whole picture's texture has on every board's GPU (a Raspberry Pi 5's V3D takes 4096): a

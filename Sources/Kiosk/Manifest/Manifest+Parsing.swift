@@ -175,7 +175,8 @@ extension Manifest {
             let shown = ([attract ?? nil] + attractSets.values.map { $0 }).flatMap { $0?.steps.map(\.scene) ?? [] }
             warnUnreachable(scenes, from: [start] + scheduled + shown, problems: problems)
         }
-        guard problems.errors.isEmpty, let start, let idle, let calibration, let budget, let blank, let homeButton,
+        guard problems.errors.allSatisfy(\.showsPlaceholder), let start, let idle, let calibration, let budget,
+            let blank, let homeButton,
             let transition, let transitionMs, let attract, let hours
         else { return ManifestCheck(manifest: nil, problems: problems.items, scenes: scenes, attract: attract ?? nil) }
         var manifest = Manifest(
@@ -188,7 +189,10 @@ extension Manifest {
         manifest.schedule = schedule ?? nil
         manifest.attractSets = attractSets
         manifest.contentHash = fnv1a(text)
-        return ManifestCheck(manifest: manifest, problems: problems.items, scenes: scenes, attract: attract)
+        manifest.contentProblems = problems.errors.map(\.description)
+        return ManifestCheck(
+            manifest: problems.errors.isEmpty ? manifest : nil, withPlaceholders: manifest, problems: problems.items,
+            scenes: scenes, attract: attract)
     }
 
     /// `attractSets`: attract loops by name, each as `attract` is written and checked.

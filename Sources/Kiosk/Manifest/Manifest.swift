@@ -44,6 +44,10 @@ public struct Manifest: Equatable, Sendable {
     public var accessibility = AccessibilityConfig()
     /// A hash of the manifest's text (FNV-1a, hex), which `kiosk_info` names.
     public var contentHash = ""
+    /// The pictures and films it names that cannot be shown, each as a line says it (a start goes on with them as
+    /// placeholders, `ManifestError.showsPlaceholder`; a reload and `--check` refuse them): empty for content
+    /// that checked clean.
+    public var contentProblems: [String] = []
 
     public func scene(_ id: String) -> SceneConfig? { scenes.first { $0.id == id } }
 }
@@ -300,6 +304,9 @@ public struct ManifestError: Error, Equatable, CustomStringConvertible {
     public var message: String
     /// A warning: worth fixing, but the manifest can be used.
     public var isWarning = false
+    /// An error a placeholder covers: a picture or film that is missing or cannot be shown. A start goes on with
+    /// it (the rest of the kiosk works); a reload keeps the old content instead, and `--check` fails.
+    public var showsPlaceholder = false
     public var description: String { path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)" }
 
     public init(file: String, path: String, message: String, isWarning: Bool = false) {
@@ -368,6 +375,8 @@ extension ManifestError {
 /// What `Manifest.check` found: the manifest (nil when there is an error) and every problem, in order.
 struct ManifestCheck: Sendable {
     public var manifest: Manifest?
+    /// The manifest, also where its only errors are pictures or films a placeholder covers.
+    public var withPlaceholders: Manifest? = nil
     public var problems: [ManifestError]
     /// The scenes and the attract loop as far as they parsed, errors elsewhere or not (what `ContentCheck`
     /// checks the images of).

@@ -92,6 +92,12 @@ final class ProblemList {
         items.append(ManifestError(file: file, path: path, message: message, isWarning: true))
     }
     public func add(_ problem: ManifestError) { items.append(problem) }
+    /// An error about a picture or film that a placeholder covers at a start (`ManifestError.showsPlaceholder`).
+    public func placeholder(_ path: String, _ message: String) {
+        var e = fail(path, message)
+        e.showsPlaceholder = true
+        items.append(e)
+    }
 
     /// Runs `body`; what it throws is recorded, and then the result is nil.
     @discardableResult

@@ -214,6 +214,15 @@ func decodeImage(_ path: String) -> Result<UnsafeMutablePointer<SDL_Surface>, Re
     switch RegularFile.open(path) {
     case .failure(let p): return .failure(p)
     case .success(let f):
+        // A picture cut short decodes with its missing part grey: a placeholder and its line instead, as
+        // `--check` says it.
+        if let head = RegularFile.bytes(f.fd, at: 0, count: 12),
+            let tail = RegularFile.bytes(f.fd, at: max(0, f.size - 16), count: 16),
+            let why = PictureHeader.endsEarly(head: head, tail: tail, size: f.size)
+        {
+            Glibc.close(f.fd)
+            return .failure(ReadProblem(why))
+        }
         guard let file = fdopen(f.fd, "rb") else {
             Glibc.close(f.fd)
             return .failure(ReadProblem("cannot read the file (\(String(cString: strerror(errno))))"))

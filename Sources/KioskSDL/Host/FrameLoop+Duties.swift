@@ -47,6 +47,7 @@ extension FrameLoop {
         now.videoFramesShown = renderer.videos.framesShown
         now.videoFramesDropped = renderer.videos.framesDropped
         now.touchToPresent = pipeline.touchToPresent
+        now.contentProblems = app.manifest.contentProblems.count
         return now
     }
 

@@ -59,6 +59,7 @@ public enum Runner {
         // Nor does the person editing its content visit it (`--edit` keeps no statistics, state or metrics).
         let service = ServiceDuties(keepsState: !options.calibrate && !options.touchTest && !options.edit)
         service.status.renderer = display.rendererName
+        service.status.contentProblems = manifest.contentProblems.count
         images.whileWorking = { [unowned service] in service.stillWorking(realMs: Double(SDL_GetTicks64())) }
         let calibrationFile = CalibrationFile.path(option: options.calibration)
         if options.calibrate && calibrationFile == nil {
@@ -88,8 +89,10 @@ public enum Runner {
                 path: path, screen: display.size, facts: images.facts, calibrationFile: calibrationFile)
             if options.edit {
                 loop.reloading.loader?.keepInspections()
+                // The banner names what is missing too, when the content started with placeholders.
                 loop.reloading.edit = EditSession(
-                    manifest: path, files: seen.files, reloadEvent: loop.signals.reloadEvent, problems: startProblems)
+                    manifest: path, files: seen.files, reloadEvent: loop.signals.reloadEvent,
+                    problems: startProblems.isEmpty ? manifest.contentProblems : startProblems)
             }
         }
         try loop.run()
@@ -129,16 +132,25 @@ public enum Runner {
     }
 
     /// The manifest's own checks (those of `--check` but the decoding, which the images' loading does): every
-    /// problem is logged, and any error stops the start. `seen` notes the files the check read or looked for.
+    /// problem is logged. Pictures and films that cannot be shown are placeholders, and the start goes on with the
+    /// rest (said once more, with what to do); any other error stops it. `seen` notes the files the check read or
+    /// looked for.
     static func loadManifest(_ path: String?, seen: FilesSeen? = nil) throws(KioskError) -> Manifest {
         guard let path else { throw .manifest(noManifest) }
         let report = checkContent(path, screen: .zero, decode: false, seen: seen)
-        // A single error is the one the start's failure says (once); every other problem is logged here.
+        let manifest = report.manifest ?? report.withPlaceholders
+        // A start stopped by a single error says it in its failure (once); every other problem is logged here.
         let errors = report.errors
-        let logged = errors.count == 1 ? report.problems.filter(\.isWarning) : report.problems
+        let logged = manifest == nil && errors.count == 1 ? report.problems.filter(\.isWarning) : report.problems
         for p in ManifestError.logLines(logged) { log(p.isWarning ? .warning : .error, p.line) }
-        guard let manifest = report.manifest else {
+        guard let manifest else {
             throw .manifest(errors.count == 1 ? errors[0].description : "\(path): \(errors.count) errors (above)")
+        }
+        if !manifest.contentProblems.isEmpty {
+            log(
+                .warning,
+                "\(path): starting with \(ServiceStatus.placeholders(manifest.contentProblems.count)); fix "
+                    + "the lines above and reload (`kiosk --check --config \(path)` checks the fix first)")
         }
         return manifest
     }

@@ -70,16 +70,7 @@ enum ImageInspector {
     static func endsEarly(_ path: String) -> String? {
         guard let (head, tail, size) = RegularFile.ends(path, head: 12, tail: 16) else { return "cannot read the file" }
         guard size >= 16 else { return "the file is cut short" }
-        // A WebP (RIFF) says its length in its header.
-        if head.count == 12, head[0..<4].elementsEqual("RIFF".utf8) {
-            let declared = (0..<4).reduce(0) { $0 | Int(head[4 + $1]) << (8 * $1) } + 8
-            return size >= declared
-                ? nil : "the file is cut short (\(size) of the \(declared) bytes its header declares)"
-        }
-        let isJPEG = head.starts(with: [0xFF, 0xD8])
-        // JPEG ends with EOI (FF D9), PNG with its IEND chunk (then a CRC).
-        let ends = isJPEG ? tail.suffix(2) == [0xFF, 0xD9] : Array(tail[8..<12]) == Array("IEND".utf8)
-        return ends ? nil : "the file is cut short (no \(isJPEG ? "end-of-image marker" : "IEND chunk") at its end)"
+        return PictureHeader.endsEarly(head: head, tail: tail, size: size)
     }
 
     static func inspectDeepZoom(_ path: String, screen: Size) -> ImageReport {

@@ -62,6 +62,25 @@ enum PictureHeader {
 
     static func isJPEG(_ data: [UInt8]) -> Bool { data.count >= 4 && data[0] == 0xFF && data[1] == 0xD8 }
 
+    /// Why a PNG, JPEG or WebP file (its first 12 and last 16 bytes, and its size) stops before its end (a copy
+    /// cut short, a half-finished rsync): decoders show the missing part grey rather than fail. Nil when it ends as
+    /// it should, or is of another format.
+    static func endsEarly(head: [UInt8], tail: [UInt8], size: Int) -> String? {
+        guard head.count == 12, tail.count == 16 else { return nil }
+        // A WebP (RIFF) says its length in its header.
+        if head[0..<4].elementsEqual("RIFF".utf8) {
+            let declared = (0..<4).reduce(0) { $0 | Int(head[4 + $1]) << (8 * $1) } + 8
+            return size >= declared
+                ? nil : "the file is cut short (\(size) of the \(declared) bytes its header declares)"
+        }
+        // JPEG ends with EOI (FF D9), PNG with its IEND chunk (then a CRC).
+        if isJPEG(head) {
+            return tail.suffix(2) == [0xFF, 0xD9] ? nil : "the file is cut short (no end-of-image marker at its end)"
+        }
+        guard head.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
+        return Array(tail[8..<12]) == Array("IEND".utf8) ? nil : "the file is cut short (no IEND chunk at its end)"
+    }
+
     /// A JPEG's segments through the file, to its frame header.
     static func walkJPEG(_ fd: Int32, size: Int) -> Found {
         var offset = 2
