@@ -106,4 +106,40 @@ import Testing
         #expect(store.framesShown == 4)
         _ = store.endFrame()
     }
+
+    /// On SDL's software renderer a film's frames are converted to the screen's own format as they arrive (its
+    /// scaled copies then go straight onto the screen, not through a screen-sized surface made for each): the
+    /// same pixels as SDL's own YUV texture gives, scaled to twice the film's size.
+    @Test func onTheSoftwareRendererAFilmIsInTheScreensFormatWithTheSamePixels() throws {
+        let path = try Self.clip()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        func drawn(rgbFormat: UInt32?) throws -> (format: UInt32, pixels: [UInt32]) {
+            let surface = try #require(
+                SDL_CreateRGBSurfaceWithFormat(0, 128, 96, 32, SDL_PIXELFORMAT_RGB888.rawValue))
+            defer { SDL_FreeSurface(surface) }
+            let renderer = try #require(SDL_CreateSoftwareRenderer(surface))
+            defer { SDL_DestroyRenderer(renderer) }
+            let store = VideoStore(renderer: renderer, rgbFormat: rgbFormat, synchronous: true)
+            let shot = VideoShot(
+                path: path, box: Rect(x: 0, y: 0, width: 128, height: 96), fit: .contain, time: 0.5, session: 1,
+                loops: true)
+            let (texture, _, _) = try #require(store.texture(for: shot))
+            var format: UInt32 = 0
+            SDL_QueryTexture(texture, &format, nil, nil, nil)
+            SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+            SDL_RenderCopy(renderer, texture, nil, nil)
+            SDL_RenderPresent(renderer)
+            let p = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+            let pixels = (0..<(128 * 96)).map { p[($0 / 128) * Int(surface.pointee.pitch) / 4 + $0 % 128] & 0xFF_FFFF }
+            _ = store.endFrame()
+            return (format, pixels)
+        }
+        let yuv = try drawn(rgbFormat: nil)
+        let rgb = try drawn(rgbFormat: SDL_PIXELFORMAT_RGB888.rawValue)
+        #expect(yuv.format == SDL_PIXELFORMAT_IYUV.rawValue || yuv.format == SDL_PIXELFORMAT_NV12.rawValue)
+        #expect(rgb.format == SDL_PIXELFORMAT_RGB888.rawValue)
+        #expect(rgb.pixels == yuv.pixels)
+        #expect(Set(rgb.pixels).count > 4, "the test pattern, not one colour")
+    }
 }

@@ -36,7 +36,9 @@ final class Renderer {
     /// what wakes the frame loop when one is decoded.
     var thumbnails: ThumbnailStore?
     /// The videos playing (docs/video.md).
-    private(set) lazy var videos = VideoStore(renderer: renderer, synchronous: tiles.synchronous)
+    private(set) lazy var videos = VideoStore(
+        renderer: renderer, rgbFormat: display.isSoftware ? display.textures.opaqueFormat : nil,
+        synchronous: tiles.synchronous)
     var onThumbnail: (@Sendable () -> Void)?
 
     init(display: Display, images: ImageStore, fonts: [String: String], textureBudgetBytes: Int) {

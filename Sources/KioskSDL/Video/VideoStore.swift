@@ -27,7 +27,8 @@ final class VideoStore {
         var lag: Double?
     }
 
-    private let renderer: OpaquePointer
+    /// How frames become textures (as YUV, or as the software renderer's RGB).
+    private let uploads: FilmUpload
     /// On the virtual clock the decoder is waited for: a replay shows the same frames on every run.
     private let synchronous: Bool
     private let maxPixels: Int
@@ -59,8 +60,9 @@ final class VideoStore {
     /// `maxVideoPixels` (docs/video.md): 3840x2160.
     static let maxPixels = 3840 * 2160
 
-    init(renderer: OpaquePointer, synchronous: Bool, maxPixels: Int = VideoStore.maxPixels) {
-        self.renderer = renderer
+    /// `rgbFormat`: the screen's format where SDL's software renderer draws (`FilmUpload`), else nil.
+    init(renderer: OpaquePointer, rgbFormat: UInt32? = nil, synchronous: Bool, maxPixels: Int = VideoStore.maxPixels) {
+        uploads = FilmUpload(renderer: renderer, rgbFormat: rgbFormat)
         self.synchronous = synchronous
         self.maxPixels = maxPixels
     }
@@ -125,14 +127,7 @@ final class VideoStore {
                 fail(id, shot.path, "cannot make a texture for its frames (\(sdlError()))")
                 return nil
             }
-            if picture.nv12 {
-                _ = SDL_UpdateNVTexture(
-                    texture, nil, picture.planes.0, picture.pitches.0, picture.planes.1, picture.pitches.1)
-            } else {
-                _ = SDL_UpdateYUVTexture(
-                    texture, nil, picture.planes.0, picture.pitches.0, picture.planes.1, picture.pitches.1,
-                    picture.planes.2, picture.pitches.2)
-            }
+            uploads.update(texture, with: picture)
             if p.shown == nil && !p.resumed {
                 events.append(
                     .videoDidStart(
@@ -205,20 +200,7 @@ final class VideoStore {
     /// change (a parked film's texture; a stream whose frames change size, as an editor's concatenation of clips
     /// of two sizes does: an upload of the old size would read past the smaller frame).
     private func upload(_ picture: VideoPlayer.Picture, into p: inout Playing) -> OpaquePointer? {
-        let format = picture.nv12 ? SDL_PIXELFORMAT_NV12.rawValue : SDL_PIXELFORMAT_IYUV.rawValue
-        if let t = p.texture {
-            var current: UInt32 = 0
-            var w: Int32 = 0
-            var h: Int32 = 0
-            if SDL_QueryTexture(t, &current, nil, &w, &h) == 0, current == format, w == picture.width,
-                h == picture.height
-            {
-                return t
-            }
-            SDL_DestroyTexture(t)
-        }
-        p.texture = SDL_CreateTexture(
-            renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), picture.width, picture.height)
+        p.texture = uploads.texture(for: picture, reusing: p.texture)
         return p.texture
     }
 
