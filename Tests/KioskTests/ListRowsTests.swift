@@ -80,9 +80,24 @@ import Testing
         #expect(check.problems.map(\.description).contains(message), "\(check.problems.map(\.description))")
     }
 
-    @Test func bytesThatAreNotUTF8AreNamed() {
-        let check = Self.check("rows.csv", Array("id,title\nb,caf".utf8) + [0xE9] + Array("\n".utf8))
-        #expect(check.errors.map(\.description) == ["/k/rows.csv: line 2: not UTF-8 text (byte 14)"])
+    /// A CSV that Excel wrote as its plain "CSV" on Windows (Windows-1252) is read as such, and said; so is one
+    /// with semicolons between its columns, as Excel writes CSV in German or French.
+    @Test func bytesThatAreNotUTF8AreReadAsWindows1252AndSaid() throws {
+        let check = Self.check("rows.csv", Array("id,title\nb,caf".utf8) + [0xE9, 0x80] + Array("\n".utf8))
+        #expect(check.errors.isEmpty, "\(check.errors)")
+        #expect(
+            check.problems.map(\.description).contains(
+                "/k/rows.csv: line 2 is not UTF-8 text: read as Windows-1252, as Excel writes it; save it as "
+                    + "\"CSV UTF-8\" to be sure of every letter"), "\(check.problems)")
+        let rows = try #require(check.manifest?.scene("d")?.list?.rows)
+        #expect(rows.first?.title.text(in: "en", fallback: "en") == "caf\u{E9}\u{20AC}")
+        let semicolons = Self.check(csv: "id;title;subtitle\na;Caf\u{E9}, bar;open\n")
+        #expect(semicolons.errors.isEmpty, "\(semicolons.errors)")
+        #expect(
+            semicolons.problems.contains { $0.message.hasPrefix("read with \";\" between columns") },
+            "\(semicolons.problems)")
+        #expect(
+            semicolons.manifest?.scene("d")?.list?.rows.first?.title.text(in: "en", fallback: "en") == "Caf\u{E9}, bar")
     }
 
     @Test func aMillionRowsIsAMistakeNotACrash() throws {

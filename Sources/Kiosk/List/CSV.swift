@@ -13,15 +13,58 @@ enum CSV {
         public var message: String
     }
 
-    /// The records of `bytes` (UTF-8; a byte order mark is skipped), or the first problem: bytes that are not
-    /// UTF-8 (the offset named), a quote that is not closed, or a character after a closing quote.
+    /// How a spreadsheet wrote a file, as far as its bytes say: the separator (a comma; a semicolon where the
+    /// header line has semicolons and no comma, as Excel writes "CSV" in German or French) and the encoding
+    /// (UTF-8; Windows-1252 where the bytes are not UTF-8, as Excel's plain "CSV" writes on Windows). `notes`
+    /// say each guess, for a warning.
+    public struct Dialect: Equatable, Sendable {
+        public var separator: Unicode.Scalar = ","
+        public var windows1252 = false
+        public var notes: [String] = []
+    }
+
+    public static func dialect(_ bytes: [UInt8]) -> Dialect {
+        var d = Dialect()
+        let header = bytes.prefix { $0 != 0x0A }
+        if !header.contains(UInt8(ascii: ",")) && header.contains(UInt8(ascii: ";")) {
+            d.separator = ";"
+            d.notes.append(
+                "read with \";\" between columns, as Excel writes CSV in some languages (commas are the standard: "
+                    + "save it as \"CSV UTF-8 (comma delimited)\")")
+        }
+        if let offset = firstInvalidUTF8(bytes) {
+            d.windows1252 = true
+            let line = 1 + bytes.prefix(offset).filter { $0 == 0x0A }.count
+            d.notes.append(
+                "line \(line) is not UTF-8 text: read as Windows-1252, as Excel writes it; save it as \"CSV UTF-8\" to "
+                    + "be sure of every letter")
+        }
+        return d
+    }
+
+    /// Windows-1252's letters for 0x80-0x9F (Latin-1 for the rest); the five it leaves out are U+FFFD.
+    static let windows1252High: [Unicode.Scalar] = [
+        "\u{20AC}", "\u{FFFD}", "\u{201A}", "\u{0192}", "\u{201E}", "\u{2026}", "\u{2020}", "\u{2021}", "\u{02C6}",
+        "\u{2030}", "\u{0160}", "\u{2039}", "\u{0152}", "\u{FFFD}", "\u{017D}", "\u{FFFD}", "\u{FFFD}", "\u{2018}",
+        "\u{2019}", "\u{201C}", "\u{201D}", "\u{2022}", "\u{2013}", "\u{2014}", "\u{02DC}", "\u{2122}", "\u{0161}",
+        "\u{203A}", "\u{0153}", "\u{FFFD}", "\u{017E}", "\u{0178}",
+    ]
+
+    /// The records of `bytes` (a byte order mark is skipped; separator and encoding as `dialect` guesses them), or
+    /// the first problem: a quote that is not closed, or a character after a closing quote.
     public static func records(_ bytes: [UInt8]) -> Result<[Record], Failure> {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        guard let text = String(validating: body, as: UTF8.self) else {
-            let offset = firstInvalidUTF8(Array(bytes)) ?? 0
-            let line = 1 + bytes.prefix(offset).filter { $0 == 0x0A }.count
-            return .failure(Failure(line: line, message: "not UTF-8 text (byte \(offset))"))
+        let dialect = dialect(Array(body))
+        let text: String
+        if dialect.windows1252 {
+            var s = String.UnicodeScalarView()
+            for b in body {
+                s.append((0x80...0x9F).contains(b) ? windows1252High[Int(b) - 0x80] : Unicode.Scalar(b))
+            }
+            text = String(s)
+        } else {
+            text = String(decoding: body, as: UTF8.self)
         }
         var records: [Record] = []
         var fields: [String] = []
@@ -59,7 +102,7 @@ enum CSV {
                 continue
             }
             switch s {
-            case ",":
+            case dialect.separator:
                 fields.append(field)
                 field = ""
                 afterQuote = false
