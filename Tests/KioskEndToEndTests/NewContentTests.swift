@@ -73,6 +73,16 @@ import Testing
             ["--headless", "800x480", "--config", manifest, "--replay", try log.write(dir)], in: dir)
         #expect(visit.status == 0, "\(visit.stderr)")
         #expect(visit.events.contains { $0.name == "sceneDidChange" && $0.fields["scene"] as? String == "gallery" })
+        // The new kiosk's files are copies: editing its CSV in place leaves the curator's original as it was.
+        var original = stat()
+        var brought = stat()
+        #expect(stat(from + "/shops.csv", &original) == 0 && stat(target + "/shops.csv", &brought) == 0)
+        #expect(original.st_ino != brought.st_ino || original.st_dev != brought.st_dev, "a hard link, not a copy")
+        let edited = try FileHandle(forWritingTo: URL(fileURLWithPath: target + "/shops.csv"))
+        edited.seekToEndOfFile()
+        edited.write(Data("bar,Bar,Bar,Food\n".utf8))
+        try edited.close()
+        #expect(!(try String(contentsOfFile: from + "/shops.csv", encoding: .utf8)).contains("bar,Bar"))
         // Made again, it refuses: the manifest (perhaps edited since) is never overwritten.
         let before = try String(contentsOfFile: manifest, encoding: .utf8)
         let again = try Kiosk.run(["new", target, "--from", from], in: dir, trace: false)

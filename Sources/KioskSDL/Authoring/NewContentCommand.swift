@@ -140,8 +140,11 @@ public enum NewContentCommand {
         return .directory(name: name, columns: header)
     }
 
-    /// Brings each of `files` from `source` into `target` (nothing when they are one folder): a hard link, else a
-    /// copy. A file already there that is another file is never replaced: nothing is brought, and why.
+    /// Brings each of `files` from `source` into `target` (nothing when they are one folder): a copy, never a
+    /// hard link (a curator editing the new kiosk's CSV or picture in place would change the original too): a
+    /// clone of the file's blocks where the file system makes one (btrfs, XFS: no room taken until one is
+    /// changed), else its bytes. A file already there that is another file is never replaced: nothing is
+    /// brought, and why.
     static func bring(_ files: [String], from source: String, to target: String) -> String? {
         func identity(_ path: String) -> (dev_t, ino_t)? {
             var st = stat()
@@ -155,12 +158,27 @@ public enum NewContentCommand {
         }
         for name in files where identity(target + "/" + name) == nil {
             let (from, to) = (source + "/" + name, target + "/" + name)
-            if link(from, to) == 0 { continue }
+            if clone(from, to) { continue }
             do { try FileManager.default.copyItem(atPath: from, toPath: to) } catch {
                 return "\(to): cannot copy it (\(reason(error)))"
             }
         }
         return nil
+    }
+
+    /// `to` made a clone of `from` (`FICLONE`, Linux's reflink), or nothing made and false.
+    static func clone(_ from: String, _ to: String) -> Bool {
+        let source = open(from, O_RDONLY | O_CLOEXEC)
+        guard source >= 0 else { return false }
+        defer { close(source) }
+        let target = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard target >= 0 else { return false }
+        // FICLONE: _IOW(0x94, 9, int), from <linux/fs.h>.
+        let ficlone: UInt = 0x4004_9409
+        let cloned = ioctl(target, ficlone, source) == 0
+        close(target)
+        if !cloned { unlink(to) }
+        return cloned
     }
 
     /// Writes `text` to `path` only if nothing is there (`O_EXCL`: never over a manifest made meanwhile).
