@@ -57,6 +57,38 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: visits).sorted() == before)
     }
 
+    /// Touches recorded on the plan, reported with a manifest whose scene of the same id shows another picture
+    /// (the packaged demo's, with no --config): never drawn over it, and one line says which and what to pass.
+    @Test func touchesOnAnotherPictureAreNotDrawnOverThisOne() throws {
+        let visits = dir.appendingPathComponent("state/visits")
+        try FileManager.default.createDirectory(at: visits, withIntermediateDirectories: true)
+        var counts = [Int](repeating: 0, count: 64 * 36)
+        counts[18 * 64 + 32] = 40
+        let touches = #"{"map": {"grid": [64, 36], "image": [1000, 700], "counts": \#(counts)}}"#
+        try touches.write(
+            to: visits.appendingPathComponent("2026-03-02.touches.json"), atomically: true, encoding: .utf8)
+        let config = try Kiosk.manifest(
+            #"{"kioskManifest": 1, "scenes": [{"id": "map", "type": "zoom", "image": "images/floorplan.png"}]}"#,
+            in: dir)
+        let out = dir.appendingPathComponent("report").path
+        let r = try Kiosk.run(
+            ["--stats", "--state", dir.appendingPathComponent("state").path, "--report", out, "--config", config],
+            in: dir, trace: false)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "--report: the touches were recorded on other pictures than the manifest's: map (touched on 1000x700, "
+                    + "the manifest's is "),
+            "\(r.stderr)")
+        #expect(r.stderr.contains("Pass the manifest the kiosk showed them with, --config PATH"), "\(r.stderr)")
+        // Drawn over the grey field (200, 200, 204) of a picture not found, not over the plan.
+        let heat = try #require(Picture(path: out + "/touches-1.png"))
+        for (x, y) in [(0.2, 0.2), (0.7, 0.3), (0.3, 0.8)] {
+            let rgb = heat.rgb(16 + Int(Double(heat.width - 32) * x), 48 + Int(Double(heat.height - 56) * y))
+            #expect(close(rgb, (200, 200, 204), 2), "\(rgb) at \(x), \(y)")
+        }
+    }
+
     /// Lines no visit has (a count or a time below zero, a date of 1970 or 2999, a visit of a year): each is
     /// skipped with a line naming its file and line, and the report and the statistics count the good one.
     @Test func aVisitLineWithImpossibleValuesIsSkippedAndSaid() throws {

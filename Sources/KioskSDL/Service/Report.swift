@@ -87,15 +87,33 @@ enum Report {
                 table: sorted.map { ($0.key, String(format: unit > 1 ? "%.1f" : "%.0f", Double($0.value) / unit)) })
         }
         var saidNoPicture = false
+        var otherPictures: [String] = []
         for (i, (key, grid)) in report.touches.pictures.sorted(by: { $0.key < $1.key }).enumerated() {
-            let picture = manifest.flatMap { picturePath(key, in: $0) }
+            var picture = manifest.flatMap { picturePath(key, in: $0) }
             if picture.map({ RegularFile.problem($0) != nil }) ?? true, !saidNoPicture {
                 saidNoPicture = true
                 log(.warning, "--report: the picture of \(key) is not found; its touches are drawn over a grey field")
             }
+            // Touches recorded on a picture of another size were on another picture (another manifest's, or an
+            // earlier version of this one): never drawn over this one.
+            if let path = picture, case let found = ImageInspector.size(path), found.problem == nil,
+                found.width > 0, Double(found.width) != grid.image.width || Double(found.height) != grid.image.height
+            {
+                picture = nil
+                otherPictures.append(
+                    "\(key) (touched on \(Int(grid.image.width))x\(Int(grid.image.height)), the manifest's is "
+                        + "\(found.width)x\(found.height))")
+            }
             chart(
                 "touches-\(i + 1).png", charts.heatmap(key, grid: grid, picture: picture),
                 alt: "Touches on \(key): \(grid.counts.reduce(0, +))", table: [])
+        }
+        if let first = otherPictures.first {
+            log(
+                .warning,
+                "--report: the touches were recorded on other pictures than the manifest's: \(first)"
+                    + (otherPictures.count > 1 ? " and \(otherPictures.count - 1) more" : "")
+                    + "; drawn over a grey field. Pass the manifest the kiosk showed them with, --config PATH")
         }
         let page = """
             <!doctype html>
