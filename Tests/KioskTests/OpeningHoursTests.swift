@@ -35,6 +35,15 @@ import Testing
         #expect(check.errors.contains { $0.description.contains(message) }, "\(check.errors)")
     }
 
+    /// Three mistakes in three days' hours: all three said in one check, not one a run.
+    @Test func everyDaysMistakeIsSaid() {
+        let check = Self.manifest(#"{"monday": "08:00-20:00", "tue": "8-20", "sat": "22:00-02:00"}"#)
+        #expect(check.manifest == nil)
+        let said = check.errors.map(\.description).filter { $0.contains("openingHours.") }
+        #expect(said.count == 3, "\(said)")
+        for key in ["monday", "tue", "sat"] { #expect(said.contains { $0.contains("openingHours.\(key):") }, "\(key)") }
+    }
+
     @Test func daysRangesAndMidnight() throws {
         let hours = try #require(
             Self.manifest(#"{"mon-fri": "08:00-12:00, 13:00-20:00", "sat": "20:00-24:00", "sun": "00:00-02:00"}"#)

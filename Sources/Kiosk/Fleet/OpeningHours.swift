@@ -14,7 +14,7 @@ public struct OpeningHours: Equatable, Sendable {
     /// `{"mon-fri": "08:00-20:00", "sat": "10:00-18:00"}`: keys are days or ranges of days (`fri-mon` wraps),
     /// values `HH:MM-HH:MM` (up to `24:00`), several separated by commas (an addition). Days not named are
     /// closed. A day named twice with overlapping times, an empty or reversed span, or an unknown day is an
-    /// error naming its key.
+    /// error naming its key; each key's mistake is said, not only the first (the hours are then not used).
     static func parse(_ value: JSONValue, path: String, problems: ProblemList) throws(ManifestError) -> OpeningHours {
         guard case .object(let o) = value else {
             throw problems.fail(path, "expected an object of days to hours, like {\"mon-fri\": \"08:00-20:00\"}")
@@ -22,20 +22,22 @@ public struct OpeningHours: Equatable, Sendable {
         var days: [[Range<Int>]] = Array(repeating: [], count: 7)
         for (key, v) in o.sorted(by: { $0.key < $1.key }) {
             let p = "\(path).\(key)"
-            guard let which = Self.days(key) else {
-                throw problems.fail(
-                    p, "\"\(key)\" is not a day or a range of days (mon, tue, wed, thu, fri, sat, sun; mon-fri)")
-            }
-            guard case .string(let text) = v else {
-                throw problems.fail(p, "expected \"HH:MM-HH:MM\", found \(v.typeName)")
-            }
-            let spans = try Self.spans(text, path: p, problems: problems)
-            for d in which {
-                for span in spans {
-                    if days[d].contains(where: { $0.overlaps(span) }) {
-                        throw problems.fail(p, "overlaps other hours of \(Self.dayNames[d])")
+            problems.attempt { () throws(ManifestError) in
+                guard let which = Self.days(key) else {
+                    throw problems.fail(
+                        p, "\"\(key)\" is not a day or a range of days (mon, tue, wed, thu, fri, sat, sun; mon-fri)")
+                }
+                guard case .string(let text) = v else {
+                    throw problems.fail(p, "expected \"HH:MM-HH:MM\", found \(v.typeName)")
+                }
+                let spans = try Self.spans(text, path: p, problems: problems)
+                for d in which {
+                    for span in spans {
+                        if days[d].contains(where: { $0.overlaps(span) }) {
+                            throw problems.fail(p, "overlaps other hours of \(Self.dayNames[d])")
+                        }
+                        days[d].append(span)
                     }
-                    days[d].append(span)
                 }
             }
         }
