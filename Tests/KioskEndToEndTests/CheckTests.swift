@@ -52,6 +52,32 @@ import Testing
         #expect(r.stderr.contains(#"scenes[0].rows: no rows: the list says "Nothing here yet""#), "\(r.stderr)")
     }
 
+    /// A name that differs from the file's in capital letters (Windows and macOS ignore them) or in a space at its
+    /// end: the file not found, and the one in the folder it most likely means.
+    @Test func aFileNotFoundNamesTheNearMiss() throws {
+        let own = dir.appendingPathComponent("own")
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+        for name in ["Gallery-Night.jpg", "plan.png"] {
+            try FileManager.default.copyItem(
+                at: Kiosk.assets.appendingPathComponent("images/gallery-night.jpg"),
+                to: own.appendingPathComponent(name))
+        }
+        let text = """
+            {"kioskManifest": 1, "scenes": [{"id": "g", "type": "carousel",
+              "pages": ["own/gallery-night.jpg", "own/plan.png "]}]}
+            """
+        let r = try Kiosk.run(["--check", "--config", try Kiosk.manifest(text, in: dir)], in: dir, trace: false)
+        #expect(r.status == 3)
+        #expect(
+            r.stderr.contains(
+                "own/gallery-night.jpg (\"Gallery-Night.jpg\" is in the folder: the names differ in capital letters, "
+                    + "which count here)"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "own/plan.png  (\"plan.png\" is in the folder: the names differ in spaces at their start or end)"),
+            "\(r.stderr)")
+    }
+
     @Test func wordsWithoutAFontAreReported() throws {
         try Data("not a font".utf8).write(to: dir.appendingPathComponent("fake.ttf"))
         let text = """

@@ -194,7 +194,7 @@ extension Runner {
         // Paths resolve in the folder the manifest really is in: with content published by switching a symlink
         // (`current` → `releases/…`), a running kiosk keeps reading the release it started with.
         let base = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent().path
-        return ContentCheck.run(
+        var report = ContentCheck.run(
             text, file: path, baseDirectory: base.isEmpty ? "." : base,
             fileExists: {
                 seen?.note($0)
@@ -220,6 +220,11 @@ extension Runner {
                     seen?.note($0)
                     return memo?.report($0) { VideoInspector.inspect($0) } ?? VideoInspector.inspect($0)
                 } : nil)
+        // A file not found: the one in its folder it most likely means, where one comes near.
+        report.problems = NearMiss.hinted(report.problems)
+        let described = report.errors.map(\.description)
+        report.withPlaceholders?.contentProblems = described
+        return report
     }
 
     /// Whether a text fits its box and its texture's bytes, measured in the manifest's fonts (`named`), opened once
