@@ -57,6 +57,39 @@ import Testing
         #expect(m.scene("directory")?.list?.rows.count == 10)
     }
 
+    /// A hotspot on a carousel names its page by index (from 0) or by the page's `id`: a page inserted before it
+    /// does not move a hotspot named by id to another picture.
+    @Test func aHotspotNamesItsPageByIdOrIndex() throws {
+        func carousel(_ pages: String, _ page: String) -> String {
+            #"{"kioskManifest": 1, "scenes": [{"id": "g", "type": "carousel", "pages": [\#(pages)], "#
+                + #""hotspots": [{"id": "h", "rect": [0, 0, 9, 9], "page": \#(page)}]}]}"#
+        }
+        let pages = #""images/a.png", {"id": "shop", "image": "images/b.jpg"}, {"id": "cafe", "image": "images/c.jpg"}"#
+        #expect(try Self.parse(carousel(pages, #""cafe""#)).scenes[0].hotspots[0].page == 2)
+        #expect(try Self.parse(carousel(pages, "1")).scenes[0].hotspots[0].page == 1)
+        let inserted =
+            #""images/a.png", "images/a.png", {"id": "shop", "image": "images/b.jpg"}, {"id": "cafe", "image": "images/c.jpg"}"#
+        #expect(try Self.parse(carousel(inserted, #""cafe""#)).scenes[0].hotspots[0].page == 3)
+        for (text, message) in [
+            (
+                carousel(pages, #""bar""#),
+                #"scenes[0].hotspots[0].page: no page has the id "bar" (the pages' ids: cafe, shop)"#
+            ),
+            (carousel(pages, "3"), "scenes[0].hotspots[0].page: no page 3 (the carousel has 3, counted from 0"),
+            (
+                carousel(#"{"id": "a", "image": "images/a.png"}, {"id": "a", "image": "images/b.jpg"}"#, "0"),
+                #"scenes[0].pages[1].id: "a" is the id of another page"#
+            ),
+        ] {
+            do {
+                _ = try Self.parse(text)
+                Issue.record("accepted: \(text)")
+            } catch {
+                #expect(error.description.contains(message), "\(error.description)")
+            }
+        }
+    }
+
     /// Every error names the file and the JSON path of the field.
     @Test(arguments: [
         ("", "/m/kiosk.json: the file is empty"),

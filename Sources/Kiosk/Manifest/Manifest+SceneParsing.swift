@@ -82,6 +82,8 @@ extension Manifest {
         var captions: [LocalizedText?] = []
         var pageDescriptions: [LocalizedText?] = []
         var pageVideos: [VideoConfig?] = []
+        // A page's `id`, which a hotspot's `page` may name (a page inserted before it does not move it).
+        var pageIDs: [String: Int] = [:]
         problems.attempt { () throws(ManifestError) in
             if type == .carousel {
                 guard case .array(let list)? = o.values["pages"] else {
@@ -96,13 +98,19 @@ extension Manifest {
                     var description: LocalizedText?
                     var file: [String: String]?
                     var film: VideoConfig?
+                    var id: String?
                     switch v {
                     case .string: file = try images("\(path).pages[\(i)]", v)
                     case .object:
                         let page = try Object(v, path: "\(path).pages[\(i)]", problems: problems)
                         page.allow([
-                            "image", "caption", "description", "video", "poster", "loop", "sound", "fit", "captions",
+                            "id", "image", "caption", "description", "video", "poster", "loop", "sound", "fit",
+                            "captions",
                         ])
+                        id = try page.string("id")
+                        if let id, pageIDs[id] != nil {
+                            throw problems.fail("\(path).pages[\(i)].id", "\"\(id)\" is the id of another page")
+                        }
                         // A film's page (docs/video.md): its poster is the page's picture.
                         let key = page.values["video"] == nil ? "image" : "poster"
                         if key == "poster", page.values["image"] != nil {
@@ -133,6 +141,7 @@ extension Manifest {
                         problems.error("\(path).pages[\(i)]", "expected a path, found \(v.typeName)")
                     }
                     guard let file, let fallback = file[""] else { continue }
+                    if let id { pageIDs[id] = pages.count }
                     pages.append(fallback)
                     imageSets.append(file)
                     captions.append(caption)
@@ -191,7 +200,7 @@ extension Manifest {
         let hotspots =
             problems.attempt { () throws(ManifestError) in
                 try parseHotspots(
-                    o, type: type, pages: pages.count, languages: languages, problems: problems)
+                    o, type: type, pages: pages.count, pageIDs: pageIDs, languages: languages, problems: problems)
             } ?? []
         let pageControl = problems.attempt { () throws(ManifestError) in try o.bool("pageControl") ?? true } ?? true
         let title = problems.attempt { () throws(ManifestError) in try o.text("title", languages: languages) } ?? nil
@@ -293,19 +302,36 @@ extension Manifest {
     }
 
     /// A scene's hotspots; one with a mistake is recorded and left out, the others are kept.
+    /// A hotspot's `page` is a carousel page's index (from 0) or its `id` (`pageIDs`).
     static func parseHotspots(
-        _ o: Object, type: SceneType, pages: Int, languages: [String], problems: ProblemList
+        _ o: Object, type: SceneType, pages: Int, pageIDs: [String: Int] = [:], languages: [String],
+        problems: ProblemList
     ) throws(ManifestError) -> [Hotspot] {
         try o.eachObject("hotspots") { (h, i) throws(ManifestError) -> Hotspot in
             let hp = h.path
             h.allow(["id", "rect", "goto", "page", "label", "labelAt", "description"])
             let rect = try h.imageRect("rect")
-            let number = try h.number("page", in: ManifestLimits.any) ?? 0
-            guard number == number.rounded(), type != .carousel || (0..<Double(pages)).contains(number) else {
-                throw problems.fail(
-                    "\(hp).page", "no page \(JSONValue.short(number)) (the carousel has \(pages))")
+            let page: Int
+            if case .string(let id)? = h.values["page"] {
+                guard let n = pageIDs[id] else {
+                    throw problems.fail(
+                        "\(hp).page",
+                        "no page has the id \"\(id)\""
+                            + (pageIDs.isEmpty
+                                ? " (give the page an \"id\" to name it here)"
+                                : " (the pages' ids: \(pageIDs.keys.sorted().joined(separator: ", ")))"))
+                }
+                page = n
+            } else {
+                let number = try h.number("page", in: ManifestLimits.any) ?? 0
+                guard number == number.rounded(), type != .carousel || (0..<Double(pages)).contains(number) else {
+                    throw problems.fail(
+                        "\(hp).page",
+                        "no page \(JSONValue.short(number)) (the carousel has \(pages), counted from 0; or name a "
+                            + "page's \"id\")")
+                }
+                page = Int(number)
             }
-            let page = Int(number)
             var labelAt: Point?
             if let at = h.values["labelAt"] {
                 guard case .array(let p) = at, p.count == 2, case .number(let lx) = p[0],
