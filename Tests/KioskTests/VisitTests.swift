@@ -22,6 +22,22 @@ import Testing
         #expect(app.scene.config.id == "map")
     }
 
+    /// A list's row tapped is counted beside the hotspots, named as a goto names it (`directory#Alpha-1`): the
+    /// report's "Hotspots and rows by taps" counts rows too.
+    @Test func aRowTappedIsCounted() throws {
+        let app = try ListTests.app(
+            ListTests.manifest().replacingOccurrences(
+                of: "\"idleTimeoutSeconds\": 0", with: "\"idleTimeoutSeconds\": 1"))
+        app.wallTime = WallTime(unixAtKioskZero: 1_767_603_600)
+        let counter = VisitCounter(app)
+        let events: [(Double, EventLog.Event)] = [
+            (100, .finger(.down, 1, 0.5, 240.0 / 480)), (320, .finger(.up, 1, 0.5, 240.0 / 480)),
+        ]
+        let ended = AppRig.frames(app, counter, from: 0, to: 4000, events: events)
+        let visit = try #require(ended.first)
+        #expect(visit.hotspots == ["directory#Alpha-1": 1])
+    }
+
     /// Two visits separated by the idle timeout: their scenes, hotspots and gestures, to the millisecond.
     @Test func twoVisits() throws {
         let app = try AppRig.app()

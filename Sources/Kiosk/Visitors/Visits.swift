@@ -189,6 +189,8 @@ public final class VisitCounter {
             case .doubleTap: v.gestures["doubleTap", default: 0] += 1
             case .pageDidChange: v.gestures["page", default: 0] += 1
             case .hotspotTapped(let id): v.hotspots[id, default: 0] += 1
+            // A list's row, as a goto names it (`directory#cafe`): the report's "Hotspots and rows by taps".
+            case .rowTapped(let row): v.hotspots["\(v.scene)#\(row)", default: 0] += 1
             case .sceneDidChange(let id):
                 v.scenes[v.scene, default: 0] += max(0, min(ms, v.lastTouchMs) - v.sceneSince)
                 v.scene = id
