@@ -52,10 +52,16 @@ enum CSV {
 
     /// The records of `bytes` (a byte order mark is skipped; separator and encoding as `dialect` guesses them), or
     /// the first problem: a quote that is not closed, or a character after a closing quote.
-    public static func records(_ bytes: [UInt8]) -> Result<[Record], Failure> {
-        var body = bytes[...]
-        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+    public static func records(_ bytes: [UInt8]) -> Result<[Record], Failure> { read(bytes).records }
+
+    /// The records of `bytes` and how they were read (the guesses to say), the file looked through once.
+    public static func read(_ bytes: [UInt8]) -> (dialect: Dialect, records: Result<[Record], Failure>) {
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
         let dialect = dialect(Array(body))
+        return (dialect, records(body, dialect))
+    }
+
+    private static func records(_ body: ArraySlice<UInt8>, _ dialect: Dialect) -> Result<[Record], Failure> {
         let text: String
         if dialect.windows1252 {
             var s = String.UnicodeScalarView()

@@ -179,12 +179,12 @@ extension Manifest {
             problems.add(ManifestError(file: file, path: "line \(line)", message: message))
         }
         let records: [CSV.Record]
+        let read = CSV.read(bytes)
         // How it was read, where that was a guess: said, as a warning on the file.
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        for note in CSV.dialect(body).notes {
+        for note in read.dialect.notes {
             problems.add(ManifestError(file: file, path: "", message: note, isWarning: true))
         }
-        switch CSV.records(bytes) {
+        switch read.records {
         case .success(let r): records = r
         case .failure(let f):
             error(f.line, f.message)
