@@ -189,7 +189,6 @@ extension Manifest {
         manifest.schedule = schedule ?? nil
         manifest.attractSets = attractSets
         manifest.contentHash = fnv1a(text)
-        manifest.contentProblems = problems.errors.map(\.description)
         return ManifestCheck(
             manifest: problems.errors.isEmpty ? manifest : nil, withPlaceholders: manifest, problems: problems.items,
             scenes: scenes, attract: attract)

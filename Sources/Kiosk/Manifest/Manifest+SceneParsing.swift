@@ -59,7 +59,7 @@ extension Manifest {
                     full.hasSuffix(".dzi")
                     ? " (a Deep Zoom image: `vips dzsave` makes one; the demo's is made by "
                         + "`swift run -c release kiosk-deepzoom-demo` or ./run.sh)" : ""
-                problems.placeholder(key, "file not found: \(full)\(hint)")
+                problems.placeholder(key, "file not found: \(full)\(hint)", missingFile: full)
             }
             return full
         }

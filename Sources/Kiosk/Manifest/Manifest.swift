@@ -307,6 +307,8 @@ public struct ManifestError: Error, Equatable, CustomStringConvertible {
     /// An error a placeholder covers: a picture or film that is missing or cannot be shown. A start goes on with
     /// it (the rest of the kiosk works); a reload keeps the old content instead, and `--check` fails.
     public var showsPlaceholder = false
+    /// The file it says is not found, when that is what it says (for a near miss to be looked for beside it).
+    public var missingFile: String?
     public var description: String { path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)" }
 
     public init(file: String, path: String, message: String, isWarning: Bool = false) {

@@ -92,10 +92,12 @@ final class ProblemList {
         items.append(ManifestError(file: file, path: path, message: message, isWarning: true))
     }
     public func add(_ problem: ManifestError) { items.append(problem) }
-    /// An error about a picture or film that a placeholder covers at a start (`ManifestError.showsPlaceholder`).
-    public func placeholder(_ path: String, _ message: String) {
+    /// An error about a picture or film that a placeholder covers at a start (`ManifestError.showsPlaceholder`);
+    /// `missingFile`: the file it is about, when it is not found.
+    public func placeholder(_ path: String, _ message: String, missingFile: String? = nil) {
         var e = fail(path, message)
         e.showsPlaceholder = true
+        e.missingFile = missingFile
         items.append(e)
     }
 

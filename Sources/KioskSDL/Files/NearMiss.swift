@@ -23,11 +23,7 @@ enum NearMiss {
     /// `problems` with a near miss added to each "file not found" of theirs.
     static func hinted(_ problems: [ManifestError]) -> [ManifestError] {
         problems.map { p in
-            // "file not found: PATH", and after a Deep Zoom image's path how to make one.
-            guard let at = p.message.range(of: "file not found: ") else { return p }
-            let rest = p.message[at.upperBound...]
-            let path = String(rest.range(of: " (a Deep Zoom image").map { rest[..<$0.lowerBound] } ?? rest)
-            guard let hint = hint(path) else { return p }
+            guard let path = p.missingFile, let hint = hint(path) else { return p }
             var q = p
             q.message += " " + hint
             return q
